@@ -1,0 +1,78 @@
+package io.ascan.cli;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** Entry point of the {@code ascan} launcher. */
+public final class Main {
+
+    @Command(name = "ascan", mixinStandardHelpOptions = true, version = "ascan 0.1.0",
+            description = "Embeddable analytical SQL engine with a throughput-guided adaptive scan.",
+            commandListHeading = "%nCommands:%n",
+            footer = {"", "Run 'ascan COMMAND --help' for a command's options."})
+    static final class Root implements Runnable {
+        @Spec CommandSpec spec;
+
+        @Override
+        public void run() {
+            spec.commandLine().usage(System.out);
+        }
+    }
+
+    @Command(mixinStandardHelpOptions = true, commandListHeading = "%nCommands:%n")
+    static final class Group implements Runnable {
+        @Spec CommandSpec spec;
+
+        @Override
+        public void run() {
+            spec.commandLine().usage(System.out);
+        }
+    }
+
+    private Main() {}
+
+    public static CommandLine commandLine() {
+        CommandLine root = new CommandLine(new Root());
+        List<CliCommand> commands = new ArrayList<>();
+        ServiceLoader.load(CliCommand.class).forEach(commands::add);
+        commands.sort(Comparator.comparing(c -> String.join(" ", c.path())));
+        for (CliCommand c : commands) {
+            CommandLine parent = root;
+            List<String> path = c.path();
+            for (int i = 0; i < path.size() - 1; i++) {
+                String name = path.get(i);
+                CommandLine next = parent.getSubcommands().get(name);
+                if (next == null) {
+                    next = new CommandLine(new Group());
+                    next.getCommandSpec().usageMessage().description(c.groupDescription());
+                    parent.addSubcommand(name, next);
+                }
+                parent = next;
+            }
+            parent.addSubcommand(path.getLast(), c.command());
+        }
+        root.setExecutionExceptionHandler(Main::report);
+        return root;
+    }
+
+    /** User errors print one clear line; anything unexpected keeps its stack trace. */
+    private static int report(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+        if (e instanceof UserException || e instanceof java.io.IOException
+                || e instanceof IllegalArgumentException) {
+            cmd.getErr().println("ascan " + cmd.getCommandName() + ": " + e.getMessage());
+            return 2;
+        }
+        e.printStackTrace(cmd.getErr());
+        return 1;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}
