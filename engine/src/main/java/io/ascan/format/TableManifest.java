@@ -1,0 +1,27 @@
+package io.ascan.format;
+
+import java.util.List;
+
+/**
+ * The manifest of a table ({@code manifest.json}): format version, schema, row count, slice
+ * index with per-segment zone maps. A table exists exactly when its manifest does.
+ */
+public record TableManifest(int formatVersion, String name, List<ColumnSpec> columns, long rowCount,
+                            int segmentCapBytes, List<SliceMeta> slices) {
+    public static final int FORMAT_VERSION = 1;
+    public static final String FILE_NAME = "manifest.json";
+
+    public TableManifest {
+        columns = List.copyOf(columns);
+        slices = List.copyOf(slices);
+    }
+
+    public TableSchema schema() {
+        return new TableSchema(columns);
+    }
+
+    /** File name of a column's data, {@code <index>-<name>.col} (index keeps odd names unambiguous). */
+    public static String columnFileName(int index, String name) {
+        return String.format("%03d-%s.col", index, name.replaceAll("[^a-z0-9_]", "_"));
+    }
+}
