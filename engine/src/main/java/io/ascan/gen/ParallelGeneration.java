@@ -10,6 +10,8 @@ import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -30,21 +32,27 @@ public final class ParallelGeneration {
                                       LongConsumer onRows) throws IOException {
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         int chunks = table.chunkCount();
-        int window = Math.min(chunks, 2 * threads);
+        // Enough chunks in flight that workers keep generating while the writer encodes a slice.
+        int window = Math.min(chunks, 4 * threads + 8);
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, chunks)), r -> {
             Thread t = new Thread(r, "ascan-gen-" + table.name());
             t.setDaemon(true);
             return t;
         });
         try (TableWriter writer = TableWriter.create(catalogDir, table.name(), table.schema(), options)) {
+            // The writer copies appended rows, so batches are recycled: allocation stays at about
+            // window + threads batches however many chunks the table has.
+            Queue<ColumnBatch> free = new ConcurrentLinkedQueue<>();
             Deque<Future<ColumnBatch>> inFlight = new ArrayDeque<>(window);
             int next = 0;
-            for (; next < window; next++) inFlight.add(submit(pool, table, next));
+            for (; next < window; next++) inFlight.add(submit(pool, table, next, free));
             while (!inFlight.isEmpty()) {
                 ColumnBatch batch = await(inFlight.poll(), table.name());
-                if (next < chunks) inFlight.add(submit(pool, table, next++));
+                if (next < chunks) inFlight.add(submit(pool, table, next++, free));
                 writer.append(batch);
                 onRows.accept(batch.rowCount());
+                batch.clear();
+                free.add(batch);
             }
             return writer.commit();
         } finally {
@@ -57,10 +65,14 @@ public final class ParallelGeneration {
         for (int c = 0; c < table.chunkCount(); c++) table.generateChunk(c, out);
     }
 
-    private static Future<ColumnBatch> submit(ExecutorService pool, ChunkedTable table, int chunk) {
+    private static Future<ColumnBatch> submit(ExecutorService pool, ChunkedTable table, int chunk,
+                                              Queue<ColumnBatch> free) {
         return pool.submit(() -> {
-            int estimate = (int) Math.min(1 << 20, table.expectedRows() / table.chunkCount() + 16);
-            ColumnBatch batch = new ColumnBatch(table.schema(), estimate);
+            ColumnBatch batch = free.poll();
+            if (batch == null) {
+                int estimate = (int) Math.min(1 << 20, table.expectedRows() / table.chunkCount() + 16);
+                batch = new ColumnBatch(table.schema(), estimate);
+            }
             table.generateChunk(chunk, batch);
             return batch;
         });

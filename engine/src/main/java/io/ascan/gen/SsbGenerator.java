@@ -25,15 +25,15 @@ import java.util.List;
 /**
  * The Star Schema Benchmark derived from TPC-H rows as queries/ssb/SCHEMA.md specifies, so that
  * SSB and TPC-H at the same scale factor come from one deterministic source. Comments are never
- * stored, so the TPC-H generators run with a small text pool instead of dbgen's 300 MB one (the
- * comment streams are independent of every other column).
+ * stored, so the TPC-H generators run with a {@link BlankTextPool} instead of dbgen's 300 MB one
+ * (the comment streams are independent of every other column).
  */
 public final class SsbGenerator {
     /** lo_orderkey is INTEGER; TPC-H orderkeys (about 6,000,000 per SF) pass 2^31 above SF ~357. */
     public static final double MAX_SCALE_FACTOR = 350;
 
     private final double sf;
-    private final java.util.function.Supplier<TextPool> textPool = TpchGenerator.smallPool();
+    private final java.util.function.Supplier<TextPool> textPool = TpchGenerator.blankPool();
     private final Distributions dists = Distributions.getDefaultDistributions();
     /** Per TPC-H nation key: n_name, r_name, and the 9-byte c_city / s_city prefix. */
     private final String[] nationName = new String[25];
@@ -98,26 +98,26 @@ public final class SsbGenerator {
         return new Lineorder();
     }
 
-    private void customer(Customer c, RowAppender out) {
+    private void customer(Customer c, RowAppender out, Utf8Cache strings) {
         int nation = (int) c.nationKey();
         out.setInt(0, Math.toIntExact(c.customerKey()));
         out.setString(1, c.name());
         out.setString(2, c.address());
         setCity(out, 3, nation, c.customerKey());
-        out.setString(4, nationName[nation]);
-        out.setString(5, regionName[nation]);
+        strings.set(out, 4, nationName[nation]);
+        strings.set(out, 5, regionName[nation]);
         out.setString(6, c.phone());
-        out.setString(7, c.marketSegment());
+        strings.set(out, 7, c.marketSegment());
     }
 
-    private void supplier(Supplier s, RowAppender out) {
+    private void supplier(Supplier s, RowAppender out, Utf8Cache strings) {
         int nation = (int) s.nationKey();
         out.setInt(0, Math.toIntExact(s.supplierKey()));
         out.setString(1, s.name());
         out.setString(2, s.address());
         setCity(out, 3, nation, s.supplierKey());
-        out.setString(4, nationName[nation]);
-        out.setString(5, regionName[nation]);
+        strings.set(out, 4, nationName[nation]);
+        strings.set(out, 5, regionName[nation]);
         out.setString(6, s.phone());
     }
 
@@ -129,7 +129,7 @@ public final class SsbGenerator {
         out.setUtf8(column, city, 0, 10);
     }
 
-    private static void part(Part p, RowAppender out) {
+    private static void part(Part p, RowAppender out, Utf8Cache strings) {
         String name = p.name();
         int firstSpace = name.indexOf(' ');
         int secondSpace = name.indexOf(' ', firstSpace + 1);
@@ -140,9 +140,9 @@ public final class SsbGenerator {
         out.setString(3, category);
         out.setString(4, category + (mix(p.partKey(), 40) + 1));
         out.setString(5, firstSpace < 0 ? name : name.substring(0, firstSpace));
-        out.setString(6, p.type());
+        strings.set(out, 6, p.type());
         out.setInt(7, p.size());
-        out.setString(8, p.container());
+        strings.set(out, 8, p.container());
     }
 
     /**
@@ -162,13 +162,14 @@ public final class SsbGenerator {
 
         @Override
         public void generateChunk(int chunk, RowAppender out) {
+            Utf8Cache strings = new Utf8Cache();
             Iterator<Order> os = new OrderGenerator(sf, chunk + 1, chunks, dists, textPool).iterator();
             Iterator<LineItem> ls = new LineItemGenerator(sf, chunk + 1, chunks, dists, textPool).iterator();
             LineItem l = ls.hasNext() ? ls.next() : null;
             while (os.hasNext()) {
                 Order o = os.next();
                 while (l != null && l.orderKey() == o.orderKey()) {
-                    row(o, l, out);
+                    row(o, l, out, strings);
                     out.endRow();
                     l = ls.hasNext() ? ls.next() : null;
                 }
@@ -176,7 +177,7 @@ public final class SsbGenerator {
             if (l != null) throw new IllegalStateException("lineitem of order " + l.orderKey() + " has no order");
         }
 
-        private void row(Order o, LineItem l, RowAppender out) {
+        private void row(Order o, LineItem l, RowAppender out, Utf8Cache strings) {
             long price = l.extendedPriceInCents();
             long discount = l.discountPercent();
             out.setInt(0, Math.toIntExact(l.orderKey()));
@@ -185,7 +186,7 @@ public final class SsbGenerator {
             out.setInt(3, (int) l.partKey());
             out.setInt(4, (int) l.supplierKey());
             out.setInt(5, SsbDates.yyyymmdd(o.orderDate()));
-            out.setString(6, o.orderPriority());
+            strings.set(out, 6, o.orderPriority());
             out.setInt(7, o.shipPriority());
             out.setInt(8, (int) l.quantity());
             out.setInt(9, Math.toIntExact(price));
@@ -195,7 +196,7 @@ public final class SsbGenerator {
             out.setInt(13, (int) (retailPriceCents(l.partKey()) * 6 / 10));
             out.setInt(14, (int) l.taxPercent());
             out.setInt(15, SsbDates.yyyymmdd(l.commitDate()));
-            out.setString(16, l.shipMode());
+            strings.set(out, 16, l.shipMode());
         }
     }
 }

@@ -79,9 +79,9 @@ public final class TpchGenerator {
         };
     }
 
-    /** A small pool for derived data sets (SSB) that never store a TPC-H comment. */
-    static java.util.function.Supplier<TextPool> smallPool() {
-        TextPool pool = new TextPool(1 << 20, Distributions.getDefaultDistributions());
+    /** A pool for derived data sets (SSB) that never store a TPC-H comment. */
+    static java.util.function.Supplier<TextPool> blankPool() {
+        TextPool pool = new BlankTextPool();
         return () -> pool;
     }
 
@@ -138,20 +138,20 @@ public final class TpchGenerator {
                 (p, n) -> new LineItemGenerator(sf, p, n, dists, textPool), TpchGenerator::lineitem);
     }
 
-    static void region(Region r, RowAppender out) {
+    static void region(Region r, RowAppender out, Utf8Cache strings) {
         out.setInt(0, (int) r.regionKey());
         out.setString(1, r.name());
         out.setString(2, r.comment());
     }
 
-    static void nation(Nation n, RowAppender out) {
+    static void nation(Nation n, RowAppender out, Utf8Cache strings) {
         out.setInt(0, (int) n.nationKey());
         out.setString(1, n.name());
         out.setInt(2, (int) n.regionKey());
         out.setString(3, n.comment());
     }
 
-    static void supplier(Supplier s, RowAppender out) {
+    static void supplier(Supplier s, RowAppender out, Utf8Cache strings) {
         out.setInt(0, Math.toIntExact(s.supplierKey()));
         out.setString(1, s.name());
         out.setString(2, s.address());
@@ -161,30 +161,30 @@ public final class TpchGenerator {
         out.setString(6, s.comment());
     }
 
-    static void customer(Customer c, RowAppender out) {
+    static void customer(Customer c, RowAppender out, Utf8Cache strings) {
         out.setInt(0, Math.toIntExact(c.customerKey()));
         out.setString(1, c.name());
         out.setString(2, c.address());
         out.setInt(3, (int) c.nationKey());
         out.setString(4, c.phone());
         out.setLong(5, c.accountBalanceInCents());
-        out.setString(6, c.marketSegment());
+        strings.set(out, 6, c.marketSegment());
         out.setString(7, c.comment());
     }
 
-    static void part(Part p, RowAppender out) {
+    static void part(Part p, RowAppender out, Utf8Cache strings) {
         out.setInt(0, Math.toIntExact(p.partKey()));
         out.setString(1, p.name());
-        out.setString(2, p.manufacturer());
-        out.setString(3, p.brand());
-        out.setString(4, p.type());
+        strings.set(out, 2, p.manufacturer());
+        strings.set(out, 3, p.brand());
+        strings.set(out, 4, p.type());
         out.setInt(5, p.size());
-        out.setString(6, p.container());
+        strings.set(out, 6, p.container());
         out.setLong(7, p.retailPriceInCents());
         out.setString(8, p.comment());
     }
 
-    static void partsupp(PartSupplier ps, RowAppender out) {
+    static void partsupp(PartSupplier ps, RowAppender out, Utf8Cache strings) {
         out.setInt(0, Math.toIntExact(ps.partKey()));
         out.setInt(1, Math.toIntExact(ps.supplierKey()));
         out.setInt(2, ps.availableQuantity());
@@ -192,19 +192,19 @@ public final class TpchGenerator {
         out.setString(4, ps.comment());
     }
 
-    static void orders(Order o, RowAppender out) {
+    static void orders(Order o, RowAppender out, Utf8Cache strings) {
         out.setLong(0, o.orderKey());
         out.setInt(1, Math.toIntExact(o.customerKey()));
-        out.setString(2, CHARS[o.orderStatus() & 0x7f]);
+        strings.set(out, 2, CHARS[o.orderStatus() & 0x7f]);
         out.setLong(3, o.totalPriceInCents());
         out.setInt(4, o.orderDate());
-        out.setString(5, o.orderPriority());
+        strings.set(out, 5, o.orderPriority());
         out.setString(6, o.clerk());
         out.setInt(7, o.shipPriority());
         out.setString(8, o.comment());
     }
 
-    static void lineitem(LineItem l, RowAppender out) {
+    static void lineitem(LineItem l, RowAppender out, Utf8Cache strings) {
         out.setLong(0, l.orderKey());
         out.setInt(1, Math.toIntExact(l.partKey()));
         out.setInt(2, Math.toIntExact(l.supplierKey()));
@@ -213,13 +213,13 @@ public final class TpchGenerator {
         out.setLong(5, l.extendedPriceInCents());
         out.setLong(6, l.discountPercent());
         out.setLong(7, l.taxPercent());
-        out.setString(8, l.returnFlag());
-        out.setString(9, l.status());
+        strings.set(out, 8, l.returnFlag());
+        strings.set(out, 9, l.status());
         out.setInt(10, l.shipDate());
         out.setInt(11, l.commitDate());
         out.setInt(12, l.receiptDate());
-        out.setString(13, l.shipInstructions());
-        out.setString(14, l.shipMode());
+        strings.set(out, 13, l.shipInstructions());
+        strings.set(out, 14, l.shipMode());
         out.setString(15, l.comment());
     }
 }

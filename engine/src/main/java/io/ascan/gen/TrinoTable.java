@@ -3,7 +3,6 @@ package io.ascan.gen;
 import io.ascan.format.RowAppender;
 import io.ascan.format.TableSchema;
 import io.trino.tpch.TpchEntity;
-import java.util.function.BiConsumer;
 
 /**
  * A table produced by one of Trino's TPC-H generators. Trino partitions a table into
@@ -16,12 +15,17 @@ final class TrinoTable<E extends TpchEntity> implements ChunkedTable {
         Iterable<E> create(int part, int partCount);
     }
 
+    /** Sets the columns of one row from an entity; {@code strings} caches low-cardinality values. */
+    interface RowWriter<E> {
+        void write(E entity, RowAppender out, Utf8Cache strings);
+    }
+
     private final String name;
     private final TableSchema schema;
     private final int chunks;
     private final long expectedRows;
     private final PartFactory<E> factory;
-    private final BiConsumer<E, RowAppender> row;
+    private final RowWriter<E> row;
 
     /**
      * @param baseRows rows of the partitioned unit (orders for lineitem, parts for partsupp)
@@ -29,7 +33,7 @@ final class TrinoTable<E extends TpchEntity> implements ChunkedTable {
      * @param baseRowsPerChunk target units per chunk
      */
     TrinoTable(String name, TableSchema schema, long baseRows, double rowsPerBase, int baseRowsPerChunk,
-               PartFactory<E> factory, BiConsumer<E, RowAppender> row) {
+               PartFactory<E> factory, RowWriter<E> row) {
         this.name = name;
         this.schema = schema;
         this.chunks = (int) Math.max(1, (baseRows + baseRowsPerChunk - 1) / baseRowsPerChunk);
@@ -45,8 +49,9 @@ final class TrinoTable<E extends TpchEntity> implements ChunkedTable {
 
     @Override
     public void generateChunk(int chunk, RowAppender out) {
+        Utf8Cache strings = new Utf8Cache();
         for (E e : factory.create(chunk + 1, chunks)) {
-            row.accept(e, out);
+            row.write(e, out, strings);
             out.endRow();
         }
     }
