@@ -18,6 +18,8 @@ import java.util.function.LongSupplier;
 public final class ProgressBar implements LongConsumer {
     private static final int WIDTH = 24;
     private static final long REDRAW_NANOS = 100_000_000L;
+    /** ANSI "erase to end of line", for when a redrawn line is shorter than the previous one. */
+    private static final String ERASE_TO_END = "\033[K";
 
     private final PrintWriter err;
     private final boolean terminal;
@@ -66,7 +68,7 @@ public final class ProgressBar implements LongConsumer {
         if (terminal) {
             if (now - lastDraw >= REDRAW_NANOS) {
                 lastDraw = now;
-                err.print("\r" + line(now, false) + "   ");
+                err.print("\r" + line(now, false) + ERASE_TO_END);
                 err.flush();
             }
         } else if (done < total) { // the line at 100% is finish()'s
@@ -82,7 +84,7 @@ public final class ProgressBar implements LongConsumer {
     /** Final state (100%, actual row count), then a line break. */
     public synchronized void finish() {
         String last = line(nanoClock.getAsLong(), true);
-        err.println(terminal ? "\r" + last + "   " : last);
+        err.println(terminal ? "\r" + last + ERASE_TO_END : last);
         err.flush();
     }
 
