@@ -10,6 +10,7 @@ import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
+import io.ascan.testing.AllTypesTable;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.math.BigDecimal;
@@ -26,67 +27,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class RoundTripTest {
-    @RegisterExtension final LeakCheck memory = new LeakCheck();
-    @TempDir Path dir;
+    static final TableSchema ALL_TYPES = AllTypesTable.SCHEMA;
 
-    static final TableSchema ALL_TYPES = TableSchema.of(
-            ColumnSpec.of("b", DataType.BOOLEAN),
-            ColumnSpec.of("i", DataType.INTEGER),
-            ColumnSpec.of("l", DataType.BIGINT),
-            ColumnSpec.of("d", DataType.DOUBLE),
-            ColumnSpec.of("m", DataType.decimal(12, 2)),
-            ColumnSpec.of("dt", DataType.DATE),
-            ColumnSpec.of("ts", DataType.TIMESTAMP),
-            ColumnSpec.of("low", DataType.VARCHAR),   // few distinct values: dictionary segments
-            ColumnSpec.of("high", DataType.VARCHAR)); // all distinct: plain segments
-
-    /** The value of column c in row r, NULL on a column-specific pattern; null means NULL. */
     static Object expected(int c, int r) {
-        if ((r + c) % 7 == 3) return null;
-        return switch (c) {
-            case 0 -> r % 3 == 0;
-            case 1 -> r * 31 - 5000;
-            case 2 -> (long) r * 1_000_000_007L;
-            case 3 -> r / 8.0 - 3;
-            case 4 -> BigDecimal.valueOf(r * 101L - 777, 2);
-            case 5 -> LocalDate.of(1992, 1, 1).plusDays(r);
-            case 6 -> LocalDateTime.of(2020, 2, 29, 23, 59, 58).plusSeconds(r * 37L).plusNanos(r % 1000 * 1000L);
-            case 7 -> "cat-" + (r % 5) + (r % 2 == 0 ? "é" : "");
-            case 8 -> "row " + r + " ✓ " + "x".repeat(r % 13);
-            default -> throw new AssertionError();
-        };
+        return AllTypesTable.expected(c, r);
     }
 
     static void appendRow(RowAppender w, int r) {
-        for (int c = 0; c < ALL_TYPES.size(); c++) {
-            Object v = expected(c, r);
-            if (v == null) {
-                if (r % 2 == 0) w.setNull(c); // odd rows leave NULL columns unset: also NULL
-                continue;
-            }
-            switch (v) {
-                case Boolean b -> w.setBoolean(c, b);
-                case Integer i -> w.setInt(c, i);
-                case Long l -> w.setLong(c, l);
-                case Double d -> w.setDouble(c, d);
-                case BigDecimal m -> w.setLong(c, m.unscaledValue().longValueExact());
-                case LocalDate d -> w.setInt(c, (int) d.toEpochDay());
-                case LocalDateTime t -> w.setLong(c, t.toEpochSecond(java.time.ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1000);
-                case String s -> w.setString(c, s);
-                default -> throw new AssertionError(v);
-            }
-        }
-        w.endRow();
+        AllTypesTable.appendRow(w, r);
     }
 
     static Table writeAllTypes(Path dir, int rows, int sliceRows) throws Exception {
-        Catalog catalog = Catalog.create(dir);
-        try (TableWriter w = catalog.create("all_types", ALL_TYPES, WriteOptions.DEFAULTS.withMaxSliceRows(sliceRows))) {
-            for (int r = 0; r < rows; r++) appendRow(w, r);
-            w.commit();
-        }
-        return catalog.table("all_types");
+        return AllTypesTable.write(dir, rows, sliceRows);
     }
+
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+    @TempDir Path dir;
 
     @ParameterizedTest
     @EnumSource(IoMode.class)
