@@ -65,7 +65,7 @@ public final class Main {
     private static int report(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
         if (e instanceof UserException || e instanceof java.io.IOException
                 || e instanceof IllegalArgumentException) {
-            cmd.getErr().println("ascan " + cmd.getCommandName() + ": " + e.getMessage());
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage());
             return 2;
         }
         e.printStackTrace(cmd.getErr());

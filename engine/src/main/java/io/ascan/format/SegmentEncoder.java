@@ -30,7 +30,8 @@ final class SegmentEncoder implements AutoCloseable {
         Dictionary dict = k == TypeKind.VARCHAR ? Dictionary.build(b) : null;
         long[] lengths;
         if (k == TypeKind.VARCHAR && dict != null) {
-            lengths = new long[] {validity, 4L * n, 4L * (dict.size() + 1), dict.dataBytes};
+            lengths = new long[] {validity, 4L * n, SegmentLayout.validityBytes(dict.size()), 4L * (dict.size() + 1),
+                    dict.dataBytes};
         } else if (k == TypeKind.VARCHAR) {
             lengths = new long[] {validity, 4L * (n + 1), b.offsets[n]};
         } else if (k == TypeKind.BOOLEAN) {
@@ -54,8 +55,9 @@ final class SegmentEncoder implements AutoCloseable {
             case VARCHAR -> {
                 if (dict != null) {
                     MemorySegment.copy(dict.codes, 0, seg, SegmentLayout.INT, v, n);
-                    MemorySegment.copy(dict.offsets, 0, seg, SegmentLayout.INT, starts[2], dict.size() + 1);
-                    MemorySegment.copy(dict.data, 0, seg, ValueLayout.JAVA_BYTE, starts[3], dict.dataBytes);
+                    seg.asSlice(starts[2], lengths[2]).fill((byte) 0xFF); // every dictionary entry is valid
+                    MemorySegment.copy(dict.offsets, 0, seg, SegmentLayout.INT, starts[3], dict.size() + 1);
+                    MemorySegment.copy(dict.data, 0, seg, ValueLayout.JAVA_BYTE, starts[4], dict.dataBytes);
                 } else {
                     MemorySegment.copy(b.offsets, 0, seg, SegmentLayout.INT, v, n + 1);
                     MemorySegment.copy(b.bytes, 0, seg, ValueLayout.JAVA_BYTE, starts[2], b.offsets[n]);

@@ -14,7 +14,7 @@ import java.nio.ByteOrder;
  *  6 short type kind ordinal     8 int rows     12 int null count    16 int dictionary size
  * 24 long[5] buffer lengths      64.. buffers
  *   fixed width : validity, values        VARCHAR plain: validity, offsets (int32, rows+1), data
- *   VARCHAR dict: validity, codes (int32), dictionary offsets (int32, size+1), dictionary data
+ *   VARCHAR dict: validity, codes (int32), dictionary validity, offsets (int32, size+1), data
  * </pre>
  */
 public final class SegmentLayout {

@@ -118,6 +118,9 @@ public final class PortableBlockReader implements BlockReader {
                 if (r < 0) break;
                 pos += r;
                 total += r;
+                // A partial block means end of file; with O_DIRECT another read at this
+                // unaligned position would throw instead of returning -1.
+                if (!AlignedMemory.isAligned(pos)) break;
             }
         } catch (IOException e) {
             throw new IOException("read of " + p.dst.byteSize() + " bytes at offset " + p.offset + " in "

@@ -1,0 +1,72 @@
+package io.ascan.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Accumulates the Java source of one generated class: fresh local names, class-level fields
+ * (constants such as string literals or LIKE matchers, read from the {@code constants} array of
+ * {@link io.ascan.codegen.rt.Generated}, the base of every generated class), and indented statements.
+ */
+public final class CodeBuilder {
+    private final StringBuilder body = new StringBuilder();
+    private final List<String> fieldDecls = new ArrayList<>();
+    private final List<Object> constants = new ArrayList<>();
+    private int indent = 2;
+    private int nextName;
+
+    /** A fresh local or field name with the given prefix. */
+    public String fresh(String prefix) {
+        return prefix + (nextName++);
+    }
+
+    /** Appends one statement line at the current indentation. */
+    public CodeBuilder line(String statement) {
+        body.append("    ".repeat(indent)).append(statement).append('\n');
+        return this;
+    }
+
+    /** Opens a block: appends {@code header + " {"} and indents. */
+    public CodeBuilder open(String header) {
+        line(header + " {");
+        indent++;
+        return this;
+    }
+
+    public CodeBuilder close() {
+        indent--;
+        line("}");
+        return this;
+    }
+
+    /**
+     * Registers a constant object; returns the name of a final field of type {@code javaType}
+     * holding it in the generated class.
+     */
+    public String constant(String javaType, Object value) {
+        String name = fresh("k");
+        fieldDecls.add("private final " + javaType + " " + name + " = (" + javaType + ") constants[" + constants.size() + "];");
+        constants.add(value);
+        return name;
+    }
+
+    public String body() {
+        return body.toString();
+    }
+
+    public List<String> fieldDeclarations() {
+        return List.copyOf(fieldDecls);
+    }
+
+    public Object[] constants() {
+        return constants.toArray();
+    }
+
+    public int indent() {
+        return indent;
+    }
+
+    public void setIndent(int indent) {
+        this.indent = indent;
+    }
+}

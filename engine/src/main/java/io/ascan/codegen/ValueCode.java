@@ -1,0 +1,30 @@
+package io.ascan.codegen;
+
+import io.ascan.types.DataType;
+
+/**
+ * Where generated code holds the value of an expression after its statements ran: Java
+ * expressions (usually local variable names) for the NULL flag and the value, and for VARCHAR
+ * also the byte length, the value being the address of the UTF-8 bytes. Java types by SQL type:
+ * BOOLEAN boolean; INTEGER, DATE int; BIGINT, DECIMAL (unscaled), TIMESTAMP long; DOUBLE double;
+ * VARCHAR long address + int length.
+ *
+ * @param isNull a boolean Java expression, {@code "false"} when the value cannot be NULL
+ * @param value  the value (meaningless when NULL)
+ * @param length VARCHAR only: length in bytes; null for other types
+ */
+public record ValueCode(String isNull, String value, String length, DataType type) {
+    public static ValueCode of(String isNull, String value, DataType type) {
+        return new ValueCode(isNull, value, null, type);
+    }
+
+    /** The Java type holding values of {@code type} ("long" for a VARCHAR's address). */
+    public static String javaType(DataType type) {
+        return switch (type.kind()) {
+            case BOOLEAN -> "boolean";
+            case INTEGER, DATE -> "int";
+            case BIGINT, DECIMAL, TIMESTAMP, VARCHAR -> "long";
+            case DOUBLE -> "double";
+        };
+    }
+}

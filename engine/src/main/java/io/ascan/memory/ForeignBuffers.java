@@ -1,0 +1,42 @@
+package io.ascan.memory;
+
+import java.lang.foreign.MemorySegment;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.ForeignAllocation;
+
+/**
+ * Turns memory the engine allocated itself (aligned, node-local, pooled) into an ordinary
+ * accounted {@link ArrowBuf}: zero-copy, counted by the allocator, and handed back through
+ * {@code release} when Arrow's reference count reaches zero.
+ */
+public final class ForeignBuffers {
+    private ForeignBuffers() {}
+
+    private static final class SegmentAllocation extends ForeignAllocation {
+        private final Runnable release;
+
+        SegmentAllocation(MemorySegment segment, Runnable release) {
+            super(segment.byteSize(), segment.address());
+            this.release = release;
+        }
+
+        @Override
+        protected void release0() {
+            release.run();
+        }
+    }
+
+    /**
+     * Wraps {@code segment}. If the allocator refuses (limit exceeded), {@code release} runs
+     * before the exception propagates, so the memory is never lost.
+     */
+    public static ArrowBuf wrap(BufferAllocator allocator, MemorySegment segment, Runnable release) {
+        try {
+            return allocator.wrapForeignAllocation(new SegmentAllocation(segment, release));
+        } catch (RuntimeException e) {
+            release.run();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.ascan.scan.policy;
+
+import io.ascan.scan.ScanMode;
+
+/**
+ * Chooses the mode of each scan slice. Policy (which mode, when to sample) is kept apart from
+ * mechanism (queues, throughput tracking, workers): the scheduler calls {@link #selectMode} once
+ * per slice and enqueues the slice on that mode's input queue. Implementations may keep state;
+ * one instance serves one scan.
+ */
+public interface ModePolicy {
+    ScanMode selectMode(ScanContext context);
+
+    /** Called once when the scan ends, on every path (releases shared resources such as a sampling turn). */
+    default void close() {}
+
+    /** Short name for plans and statistics. */
+    String name();
+}

@@ -1,0 +1,151 @@
+package io.ascan.scan.policy;
+
+import io.ascan.scan.ScanMode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The A-Scan policy (paper III-D, IV-D): sample each mode in isolation, exploit the one with the
+ * highest end-to-end throughput, and resample when its windowed throughput drifts more than
+ * {@code delta} below its estimate.
+ *
+ * <ul>
+ *   <li>SAMPLING: modes one at a time, the active one last; a mode's sample ends when it has the budget's
+ *       number of measurements after warm-up (completions, not assignments, so slices still in
+ *       flight are waited for rather than cut off).</li>
+ *   <li>EXPLOITING: every slice to the best mode; the drift check runs once its window is full.</li>
+ *   <li>Resampling only while enough of the scan remains for a round to pay off (at least twice
+ *       a round's slices), and with hysteresis: the previous mode is kept unless the best
+ *       alternative beats it by more than {@code hysteresis}.</li>
+ *   <li>Sampling needs the {@link SamplingCoordinator}'s turn; without it the scan stays in its
+ *       current mode (the first mode before any sample) and asks again on the next slice.</li>
+ * </ul>
+ */
+public final class ThroughputGuidedPolicy implements ModePolicy {
+    private enum Phase { START, WAITING, SAMPLING, EXPLOITING }
+
+    private final PolicyConfig config;
+    private final SamplingCoordinator coordinator;
+    private Phase phase = Phase.START;
+    private SamplingBudget budget;
+    private int sampleIndex;
+    private List<ScanMode> sampleOrder;
+    private ScanMode current;
+    private ScanMode beforeResampling;
+    private long sampledSlices;
+
+    public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
+        this.config = config;
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ScanMode selectMode(ScanContext ctx) {
+        List<ScanMode> modes = ctx.modes();
+        if (phase == Phase.START) {
+            budget = SamplingBudget.of(config, ctx.totalSlices(), modes.size(), ctx.warmupSlices());
+            current = modes.getFirst();
+            if (!budget.sample()) {
+                ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d)"
+                        + " within %.0f%% of the scan; using %s", ctx.totalSlices(), modes.size(), ctx.warmupSlices(),
+                        config.window(), 100 * config.maxSampleFraction(), current));
+                phase = Phase.EXPLOITING;
+                return current;
+            }
+            phase = Phase.WAITING;
+        }
+        if (phase == Phase.EXPLOITING && driftedEnough(ctx)) {
+            ModeStats s = ctx.stats(current);
+            ctx.note(String.format(Locale.ROOT, "drift on %s: window mean %.1f < %.0f%% of estimate %.1f slices/s; resampling",
+                    current, s.windowMean(), 100 * (1 - config.delta()), s.estimate()));
+            beforeResampling = current;
+            phase = Phase.WAITING;
+        }
+        if (phase == Phase.WAITING) {
+            if (!coordinator.tryAcquire(this)) return current;
+            phase = Phase.SAMPLING;
+            sampleIndex = 0;
+            sampleOrder = samplingOrder(modes, ctx.activeMode());
+            ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
+        }
+        if (phase == Phase.SAMPLING) {
+            sampledSlices++;
+            ScanMode m = sampleOrder.get(sampleIndex);
+            if (ctx.activeMode() == m && ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())) {
+                if (++sampleIndex == sampleOrder.size()) {
+                    finishSampling(ctx);
+                    return current;
+                }
+                m = sampleOrder.get(sampleIndex);
+            }
+            return m;
+        }
+        return current;
+    }
+
+    /**
+     * The active mode goes last: its statistics restart only when it is activated again, and a
+     * sample must not mix in measurements from before the round.
+     */
+    private static List<ScanMode> samplingOrder(List<ScanMode> modes, ScanMode active) {
+        if (active == null || !modes.contains(active)) return modes;
+        List<ScanMode> order = new java.util.ArrayList<>(modes);
+        order.remove(active);
+        order.add(active);
+        return order;
+    }
+
+    private boolean driftedEnough(ScanContext ctx) {
+        if (ctx.activeMode() != current) return false;
+        ModeStats s = ctx.stats(current);
+        if (!s.windowFull() || Double.isNaN(s.estimate()) || s.windowMean() >= (1 - config.delta()) * s.estimate()) {
+            return false;
+        }
+        long remaining = ctx.totalSlices() - ctx.assignedSlices();
+        return remaining >= 2 * budget.roundSlices(ctx.modes().size());
+    }
+
+    private void finishSampling(ScanContext ctx) {
+        ScanMode best = null;
+        double bestRate = -1;
+        StringBuilder rates = new StringBuilder();
+        for (ScanMode m : ctx.modes()) {
+            double r = ctx.stats(m).throughput();
+            rates.append(String.format(Locale.ROOT, " %s=%.1f", m, r));
+            if (!Double.isNaN(r) && r > bestRate) {
+                best = m;
+                bestRate = r;
+            }
+        }
+        if (best == null) best = ctx.modes().getFirst();
+        String reason = "best of" + rates + " slices/s";
+        if (beforeResampling != null && best != beforeResampling) {
+            double previous = ctx.stats(beforeResampling).throughput();
+            if (!Double.isNaN(previous) && bestRate <= previous * (1 + config.hysteresis())) {
+                reason = String.format(Locale.ROOT, "keeping %s: %s is within the %.0f%% hysteresis (%s)",
+                        beforeResampling, best, 100 * config.hysteresis(), rates.toString().trim());
+                best = beforeResampling;
+            }
+        }
+        ctx.note("exploit " + best + ": " + reason);
+        current = best;
+        beforeResampling = null;
+        phase = Phase.EXPLOITING;
+        coordinator.release(this);
+    }
+
+    /** Slices assigned while sampling, for the sampling fraction statistic. */
+    public long sampledSlices() {
+        return sampledSlices;
+    }
+
+    @Override
+    public void close() {
+        coordinator.release(this);
+    }
+
+    @Override
+    public String name() {
+        return "adaptive";
+    }
+}

@@ -1,0 +1,102 @@
+package io.ascan.planner;
+
+import io.ascan.planner.rules.AscanRules;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.PruneEmptyRules;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.tools.RelBuilder;
+
+/**
+ * Rewrites a freshly converted logical plan into the optimised logical plan (Convention.NONE)
+ * whose leaves are AdaptiveScans owning their predicates and projections. Fixed phases of
+ * heuristic (Hep) rewriting, each with Calcite's standard rules plus ours:
+ *
+ * <ol>
+ *   <li>sub-queries into joins/correlates, then decorrelation;</li>
+ *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
+ *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P);</li>
+ *   <li>field trimming, so each scan delivers only the columns used above it;</li>
+ *   <li>join ordering: joins become a MultiJoin that LoptOptimizeJoinRule orders from the
+ *       scans' row counts (manifest rows after zone-map pruning, times P's selectivity);</li>
+ *   <li>clean-up: projections merged and absorbed into the scans.</li>
+ * </ol>
+ *
+ * Cost-based choices between physical alternatives (join build sides, later the engine
+ * operators) belong to the Volcano phase of the physical convention, which comes next.
+ */
+final class LogicalOptimizer {
+    private LogicalOptimizer() {}
+
+    private static final List<RelOptRule> SUB_QUERIES = List.of(
+            CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+            CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+            CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+
+    private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
+            CoreRules.FILTER_INTO_JOIN,
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+            CoreRules.FILTER_SET_OP_TRANSPOSE,
+            CoreRules.FILTER_MERGE,
+            CoreRules.FILTER_REDUCE_EXPRESSIONS,
+            CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+            CoreRules.JOIN_REDUCE_EXPRESSIONS,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE,
+            CoreRules.AGGREGATE_PROJECT_MERGE,
+            CoreRules.PROJECT_TO_SEMI_JOIN,
+            CoreRules.JOIN_TO_SEMI_JOIN,
+            PruneEmptyRules.FILTER_INSTANCE,
+            PruneEmptyRules.PROJECT_INSTANCE,
+            PruneEmptyRules.JOIN_LEFT_INSTANCE,
+            PruneEmptyRules.JOIN_RIGHT_INSTANCE,
+            PruneEmptyRules.AGGREGATE_INSTANCE,
+            PruneEmptyRules.SORT_INSTANCE), AscanRules.SCAN_RULES);
+
+    private static final List<RelOptRule> TO_MULTI_JOIN = List.of(
+            CoreRules.JOIN_TO_MULTI_JOIN,
+            CoreRules.PROJECT_MULTI_JOIN_MERGE,
+            CoreRules.FILTER_MULTI_JOIN_MERGE);
+
+    private static final List<RelOptRule> CLEAN_UP = concat(List.of(
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_MERGE,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE), AscanRules.SCAN_RULES);
+
+    static RelNode optimize(RelNode rel) {
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
+        RelNode r = hep(rel, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
+        r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
+        r = new RelFieldTrimmer(null, builder).trim(r);
+        r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
+        r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
+        r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
+        return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
+    }
+
+    private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {
+        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(order).addRuleCollection(rules);
+        HepPlanner planner = new HepPlanner(program.build());
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    private static List<RelOptRule> concat(List<RelOptRule> a, List<RelOptRule> b) {
+        List<RelOptRule> all = new ArrayList<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,87 @@
+package io.ascan.planner;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.planner.schema.AscanSchema;
+import io.ascan.planner.schema.AscanTypeSystem;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.FrameworkConfig;
+import org.apache.calcite.tools.Frameworks;
+import org.apache.calcite.tools.Planner;
+import org.apache.calcite.tools.RelConversionException;
+import org.apache.calcite.tools.ValidationException;
+
+/**
+ * SQL text to an optimised logical plan over a catalog: parse, validate, convert to
+ * relational algebra, optimise ({@link LogicalOptimizer}). Thread-safe; each call plans
+ * independently.
+ *
+ * <p>Identifiers: unquoted ones are folded to lower case (the catalog's case), quoted ones
+ * are taken exactly, so {@code SELECT LO_REVENUE FROM LineOrder} works while
+ * {@code "LineOrder"} names no table. Tables live in the default schema {@code ascan}.
+ */
+public final class QueryPlanner {
+    public static final String SCHEMA = "ascan";
+
+    static final SqlParser.Config PARSER = SqlParser.config()
+            .withQuoting(Quoting.DOUBLE_QUOTE)
+            .withUnquotedCasing(Casing.TO_LOWER)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(true);
+
+    private final FrameworkConfig config;
+
+    public QueryPlanner(Catalog catalog) {
+        SchemaPlus root = Frameworks.createRootSchema(false);
+        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
+        this.config = Frameworks.newConfigBuilder()
+                .parserConfig(PARSER)
+                .defaultSchema(schema)
+                .typeSystem(AscanTypeSystem.INSTANCE)
+                .convertletTable(AscanConvertletTable.INSTANCE)
+                // Sub-queries stay RexSubQuery until the optimizer's rules rewrite them.
+                .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false))
+                .build();
+    }
+
+    /** Plans a query (SELECT, VALUES, set operations; a leading EXPLAIN PLAN FOR is ignored). */
+    public LogicalPlan plan(String sql) throws PlanningException {
+        Planner planner = Frameworks.getPlanner(config);
+        try {
+            SqlNode parsed = planner.parse(sql);
+            if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
+            if (!parsed.isA(SqlKind.QUERY)) {
+                throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
+                        parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null);
+            }
+            SqlNode validated = planner.validate(parsed);
+            RelRoot root = planner.rel(validated);
+            return new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
+        } catch (SqlParseException e) {
+            throw new PlanningException(e.getMessage(), e.getPos().getLineNum(), e.getPos().getColumnNum(), e);
+        } catch (ValidationException e) {
+            if (e.getCause() instanceof CalciteContextException c) {
+                throw new PlanningException(c.getMessage(), c.getPosLine(), c.getPosColumn(), e);
+            }
+            throw new PlanningException(e.getMessage(), 0, 0, e);
+        } catch (RelConversionException e) {
+            throw new PlanningException(e.getMessage(), 0, 0, e);
+        } finally {
+            planner.close();
+        }
+    }
+
+    /** The EXPLAIN text of a query's optimised plan. */
+    public String explain(String sql) throws PlanningException {
+        return plan(sql).explain();
+    }
+}

@@ -1,0 +1,271 @@
+package io.ascan.planner.rex;
+
+import com.google.common.collect.BoundType;
+import com.google.common.collect.Range;
+import io.ascan.expr.Call;
+import io.ascan.expr.ColumnRef;
+import io.ascan.expr.Expr;
+import io.ascan.expr.Literal;
+import io.ascan.expr.Operator;
+import io.ascan.planner.schema.TypeMapping;
+import io.ascan.types.DataType;
+import io.ascan.types.TypeKind;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUnknownAs;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * Translates Calcite row expressions into the engine's {@link Expr} IR. Input references
+ * become {@link ColumnRef}s with the same index. Anything without an IR form throws
+ * {@link UnsupportedExpressionException}; {@link #canTranslate} lets rules keep such
+ * expressions in Calcite's hands instead of failing.
+ */
+public final class ExprTranslator {
+    private ExprTranslator() {}
+
+    public static boolean canTranslate(RexNode e) {
+        try {
+            translate(e);
+            return true;
+        } catch (UnsupportedExpressionException ex) {
+            return false;
+        }
+    }
+
+    public static Expr translate(RexNode e) {
+        return switch (e) {
+            case RexInputRef ref -> new ColumnRef(ref.getIndex(), type(ref.getType(), e));
+            case RexLiteral lit -> literal(lit);
+            case RexCall call -> call(call);
+            default -> throw unsupported(e);
+        };
+    }
+
+    private static Expr call(RexCall c) {
+        SqlKind kind = c.getKind();
+        return switch (kind) {
+            case EQUALS -> op(Operator.EQ, c);
+            case NOT_EQUALS -> op(Operator.NE, c);
+            case LESS_THAN -> op(Operator.LT, c);
+            case LESS_THAN_OR_EQUAL -> op(Operator.LE, c);
+            case GREATER_THAN -> op(Operator.GT, c);
+            case GREATER_THAN_OR_EQUAL -> op(Operator.GE, c);
+            case IS_DISTINCT_FROM -> op(Operator.IS_DISTINCT_FROM, c);
+            case IS_NOT_DISTINCT_FROM -> op(Operator.IS_NOT_DISTINCT_FROM, c);
+            case AND -> op(Operator.AND, c);
+            case OR -> op(Operator.OR, c);
+            case NOT -> op(Operator.NOT, c);
+            case IS_NULL -> op(Operator.IS_NULL, c);
+            case IS_NOT_NULL -> op(Operator.IS_NOT_NULL, c);
+            case IS_TRUE -> op(Operator.IS_TRUE, c);
+            case IS_NOT_TRUE -> op(Operator.IS_NOT_TRUE, c);
+            case IS_FALSE -> op(Operator.IS_FALSE, c);
+            case IS_NOT_FALSE -> op(Operator.IS_NOT_FALSE, c);
+            case PLUS -> datetimePlus(c, false);
+            case MINUS -> datetimePlus(c, true);
+            case TIMES -> op(Operator.TIMES, c);
+            case DIVIDE -> op(Operator.DIVIDE, c);
+            case MOD -> op(Operator.MOD, c);
+            case MINUS_PREFIX -> op(Operator.NEGATE, c);
+            case PLUS_PREFIX -> translate(c.getOperands().getFirst());
+            case LIKE -> like(c);
+            case CASE -> op(Operator.CASE, c);
+            case COALESCE -> op(Operator.COALESCE, c);
+            case CAST -> op(Operator.CAST, c);
+            case EXTRACT -> Call.of(Operator.EXTRACT, type(c.getType(), c), unit(c.getOperands().get(0)),
+                    translate(c.getOperands().get(1)));
+            case TIMESTAMP_DIFF -> Call.of(Operator.TIMESTAMP_DIFF, type(c.getType(), c), unit(c.getOperands().get(0)),
+                    translate(c.getOperands().get(1)), translate(c.getOperands().get(2)));
+            case SEARCH -> search(c);
+            case OTHER_FUNCTION, OTHER -> function(c);
+            default -> throw unsupported(c);
+        };
+    }
+
+    private static Call op(Operator op, RexCall c) {
+        List<Expr> args = new ArrayList<>(c.getOperands().size());
+        for (RexNode o : c.getOperands()) args.add(translate(o));
+        if (!op.acceptsArity(args.size())) throw unsupported(c);
+        return new Call(op, args, type(c.getType(), c));
+    }
+
+    private static Expr function(RexCall c) {
+        return switch (c.getOperator().getName().toUpperCase(java.util.Locale.ROOT)) {
+            case "SUBSTRING" -> op(Operator.SUBSTRING, c);
+            case "UPPER" -> op(Operator.UPPER, c);
+            case "LOWER" -> op(Operator.LOWER, c);
+            case "CHAR_LENGTH", "CHARACTER_LENGTH" -> op(Operator.CHAR_LENGTH, c);
+            case "ABS" -> op(Operator.ABS, c);
+            case "||" -> op(Operator.CONCAT, c);
+            default -> throw unsupported(c);
+        };
+    }
+
+    /** LIKE, or NOT LIKE as NOT(LIKE); Calcite's case-insensitive and SIMILAR variants are not supported. */
+    private static Expr like(RexCall c) {
+        if (!c.getOperator().getName().equalsIgnoreCase("LIKE") && !c.getOperator().getName().equalsIgnoreCase("NOT LIKE")) {
+            throw unsupported(c);
+        }
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : c.getOperands()) args.add(translate(o));
+        Call like = new Call(Operator.LIKE, args, DataType.BOOLEAN);
+        return c.getOperator().getName().equalsIgnoreCase("NOT LIKE") ? Call.predicate(Operator.NOT, like) : like;
+    }
+
+    /** {@code a + b}, {@code a - b}; with an interval operand, datetime arithmetic on months or microseconds. */
+    private static Expr datetimePlus(RexCall c, boolean minus) {
+        RexNode a = c.getOperands().get(0), b = c.getOperands().get(1);
+        boolean intervalB = SqlTypeName.INTERVAL_TYPES.contains(b.getType().getSqlTypeName());
+        if (!intervalB) {
+            if (SqlTypeName.INTERVAL_TYPES.contains(c.getType().getSqlTypeName())
+                    || SqlTypeName.INTERVAL_TYPES.contains(a.getType().getSqlTypeName())) {
+                throw unsupported(c); // datetime - datetime = interval: no IR type for intervals
+            }
+            return op(minus ? Operator.MINUS : Operator.PLUS, c);
+        }
+        if (!(b instanceof RexLiteral lit)) throw unsupported(c); // only constant intervals
+        BigDecimal v = lit.getValueAs(BigDecimal.class); // months, or milliseconds for day-time intervals
+        if (v == null) throw unsupported(c);
+        if (minus) v = v.negate();
+        boolean months = b.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        Operator op = months ? Operator.PLUS_MONTHS : Operator.PLUS_MICROS;
+        long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
+        return Call.of(op, type(c.getType(), c), translate(a), Literal.of(amount));
+    }
+
+    /** SEARCH(x, Sarg): points become IN (or =), closed ranges BETWEEN, other ranges comparisons; ORed. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Expr search(RexCall c) {
+        Expr x = translate(c.getOperands().get(0));
+        Sarg sarg = ((RexLiteral) c.getOperands().get(1)).getValueAs(Sarg.class);
+        if (sarg == null) throw unsupported(c);
+        return sarg(x, (Sarg<?>) sarg);
+    }
+
+    private static <C extends Comparable<C>> Expr sarg(Expr x, Sarg<C> sarg) {
+        DataType t = x.type();
+        List<Expr> terms = new ArrayList<>();
+        List<Expr> points = new ArrayList<>(List.of(x));
+        if (sarg.isComplementedPoints()) {
+            // x NOT IN (...): the complement's ranges are the excluded points
+            for (Range<C> r : sarg.rangeSet.complement().asRanges()) points.add(endpoint(r.lowerEndpoint(), t));
+            terms.add(Call.predicate(Operator.AND, Call.predicate(Operator.IS_NOT_NULL, x),
+                    Call.predicate(Operator.NOT, inList(points))));
+        } else {
+            for (Range<C> r : sarg.rangeSet.asRanges()) {
+                boolean lo = r.hasLowerBound(), hi = r.hasUpperBound();
+                boolean loClosed = lo && r.lowerBoundType() == BoundType.CLOSED;
+                boolean hiClosed = hi && r.upperBoundType() == BoundType.CLOSED;
+                if (loClosed && hiClosed && r.lowerEndpoint().compareTo(r.upperEndpoint()) == 0) {
+                    points.add(endpoint(r.lowerEndpoint(), t));
+                } else if (loClosed && hiClosed) {
+                    terms.add(Call.predicate(Operator.BETWEEN, x, endpoint(r.lowerEndpoint(), t), endpoint(r.upperEndpoint(), t)));
+                } else {
+                    List<Expr> bounds = new ArrayList<>();
+                    if (lo) bounds.add(Call.predicate(loClosed ? Operator.GE : Operator.GT, x, endpoint(r.lowerEndpoint(), t)));
+                    if (hi) bounds.add(Call.predicate(hiClosed ? Operator.LE : Operator.LT, x, endpoint(r.upperEndpoint(), t)));
+                    if (bounds.isEmpty()) terms.add(Call.predicate(Operator.IS_NOT_NULL, x));
+                    else terms.add(bounds.size() == 1 ? bounds.getFirst() : new Call(Operator.AND, bounds, DataType.BOOLEAN));
+                }
+            }
+            if (points.size() > 1) terms.addFirst(inList(points));
+        }
+        // nullAs FALSE or UNKNOWN: a NULL x fails every term anyway; TRUE: NULL passes.
+        if (sarg.nullAs == RexUnknownAs.TRUE) terms.add(Call.predicate(Operator.IS_NULL, x));
+        if (terms.isEmpty()) return Literal.of(false);
+        return terms.size() == 1 ? terms.getFirst() : new Call(Operator.OR, terms, DataType.BOOLEAN);
+    }
+
+    /** x = p for one point, x IN (p, ...) for more; {@code xAndPoints} starts with x. */
+    private static Expr inList(List<Expr> xAndPoints) {
+        return xAndPoints.size() == 2 ? Call.predicate(Operator.EQ, xAndPoints.get(0), xAndPoints.get(1))
+                : new Call(Operator.IN, xAndPoints, DataType.BOOLEAN);
+    }
+
+    /** A Sarg endpoint (BigDecimal, NlsString, DateString, TimestampString, Boolean) as a literal of type t. */
+    private static Literal endpoint(Object v, DataType t) {
+        return switch (v) {
+            case BigDecimal d -> number(d, t);
+            case Double d when t.kind() == TypeKind.DOUBLE -> Literal.of(d);
+            case Number n -> number(new BigDecimal(n.toString()), t);
+            case NlsString s -> Literal.of(s.getValue());
+            case String s -> Literal.of(s);
+            case DateString d -> new Literal(d.getDaysSinceEpoch(), DataType.DATE);
+            case TimestampString ts -> new Literal(micros(ts), DataType.TIMESTAMP);
+            case Boolean b -> Literal.of(b);
+            default -> throw new UnsupportedExpressionException("range bound " + v + " of type " + t);
+        };
+    }
+
+    private static Literal number(BigDecimal d, DataType t) {
+        return switch (t.kind()) {
+            case INTEGER -> new Literal(d.intValueExact(), t);
+            case BIGINT -> new Literal(d.longValueExact(), t);
+            case DOUBLE -> new Literal(d.doubleValue(), t);
+            case DECIMAL -> new Literal(d.setScale(t.scale(), RoundingMode.UNNECESSARY).unscaledValue().longValueExact(), t);
+            default -> throw new UnsupportedExpressionException("number " + d + " as " + t);
+        };
+    }
+
+    private static Literal literal(RexLiteral lit) {
+        RelDataType rt = lit.getType();
+        if (rt.getSqlTypeName() == SqlTypeName.SYMBOL) return unit(lit);
+        DataType t = type(rt, lit);
+        if (lit.isNull()) return Literal.ofNull(t);
+        try {
+            return switch (t.kind()) {
+                case BOOLEAN -> Literal.of(lit.getValueAs(Boolean.class));
+                case INTEGER, BIGINT, DECIMAL -> number(lit.getValueAs(BigDecimal.class), t);
+                case DOUBLE -> Literal.of(lit.getValueAs(Double.class));
+                case VARCHAR -> Literal.of(lit.getValueAs(String.class));
+                case DATE -> new Literal(lit.getValueAs(DateString.class).getDaysSinceEpoch(), t);
+                case TIMESTAMP -> new Literal(micros(lit.getValueAs(TimestampString.class)), t);
+            };
+        } catch (ArithmeticException e) {
+            throw new UnsupportedExpressionException("literal " + lit + " does not fit " + t);
+        }
+    }
+
+    private static long micros(TimestampString ts) {
+        LocalDateTime t = LocalDateTime.parse(ts.toString().replace(' ', 'T'));
+        return (Long) Literal.of(t).value();
+    }
+
+    /** A time unit operand (EXTRACT's FLAG(YEAR), TIMESTAMPDIFF's SECOND) as its name. */
+    private static Literal unit(RexNode e) {
+        if (e instanceof RexLiteral lit) {
+            Object v = lit.getValue();
+            if (v instanceof TimeUnitRange r) return Literal.of(r.name());
+            if (v instanceof TimeUnit u) return Literal.of(u.name());
+        }
+        throw unsupported(e);
+    }
+
+    private static DataType type(RelDataType t, RexNode where) {
+        DataType d = TypeMapping.toEngine(t);
+        if (d == null) throw new UnsupportedExpressionException("type " + t.getFullTypeString() + " of " + where);
+        return d;
+    }
+
+    private static UnsupportedExpressionException unsupported(RexNode e) {
+        String what = e instanceof RexCall c ? "operator " + c.getOperator().getName() + " in " + e : "expression " + e;
+        return new UnsupportedExpressionException("no engine expression for " + what);
+    }
+}

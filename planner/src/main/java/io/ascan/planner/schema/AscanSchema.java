@@ -1,0 +1,75 @@
+package io.ascan.planner.schema;
+
+import io.ascan.catalog.Catalog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.IgnoreCaseLookup;
+import org.apache.calcite.schema.lookup.LikePattern;
+import org.apache.calcite.schema.lookup.Lookup;
+
+/**
+ * The tables of a {@link Catalog}. A table's manifest is read when a query first names it,
+ * not when the schema is opened (a catalog may hold many large tables), and then kept: a
+ * schema is a snapshot for the queries planned through it; open a new one to see rewrites.
+ *
+ * <p>Table names on disk are lower case. Lookup is exact; the parser lower-cases unquoted
+ * identifiers (see {@code QueryPlanner}), so {@code LineOrder} finds {@code lineorder} while
+ * the quoted {@code "LineOrder"} does not.
+ */
+public final class AscanSchema extends AbstractSchema {
+    private final Catalog catalog;
+    private final Map<String, AscanTable> loaded = new ConcurrentHashMap<>();
+    private final Lookup<Table> tables = new IgnoreCaseLookup<>() {
+        @Override
+        public Table get(String name) {
+            return table(name);
+        }
+
+        @Override
+        public Set<String> getNames(LikePattern pattern) {
+            Set<String> names = new LinkedHashSet<>();
+            for (String n : tableNames()) if (pattern.matcher().apply(n)) names.add(n);
+            return names;
+        }
+    };
+
+    public AscanSchema(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public Lookup<Table> tables() {
+        return tables;
+    }
+
+    /** The table named exactly {@code name}, or null. */
+    public AscanTable table(String name) {
+        if (!name.equals(name.toLowerCase(Locale.ROOT)) || !catalog.exists(name)) return null;
+        return loaded.computeIfAbsent(name, n -> {
+            try {
+                return new AscanTable(catalog.table(n));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read table '" + n + "'", e);
+            }
+        });
+    }
+
+    private Iterable<String> tableNames() {
+        try {
+            return catalog.tableNames();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the tables of " + catalog.dir(), e);
+        }
+    }
+}

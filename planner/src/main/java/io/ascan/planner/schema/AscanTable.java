@@ -1,0 +1,49 @@
+package io.ascan.planner.schema;
+
+import io.ascan.catalog.Table;
+import io.ascan.format.ColumnSpec;
+import io.ascan.planner.rel.AdaptiveScan;
+import java.util.List;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+
+/**
+ * A catalog table as Calcite sees it: the row type from the manifest's schema, the manifest's
+ * exact row count as statistic, and an {@link AdaptiveScan} of all columns as its relational
+ * form, so every plan leaf is an AdaptiveScan from the start.
+ */
+public final class AscanTable extends AbstractTable implements TranslatableTable {
+    private final Table table;
+
+    public AscanTable(Table table) {
+        this.table = table;
+    }
+
+    /** The engine's table: manifest, slices with zone maps, column files. */
+    public Table table() {
+        return table;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+        RelDataTypeFactory.Builder b = typeFactory.builder();
+        for (ColumnSpec c : table.schema().columns()) b.add(c.name(), TypeMapping.toSql(c.type(), typeFactory));
+        return b.build();
+    }
+
+    @Override
+    public Statistic getStatistic() {
+        return Statistics.of(table.rowCount(), List.of());
+    }
+
+    @Override
+    public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+        return AdaptiveScan.create(context.getCluster(), relOptTable, this);
+    }
+}
