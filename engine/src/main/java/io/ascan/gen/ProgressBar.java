@@ -49,6 +49,7 @@ public final class ProgressBar implements LongConsumer {
      * Whether stderr is a terminal: libc's isatty(2) through the FFM linker, since the JDK only
      * tells about stdin/stdout ({@link java.io.Console#isTerminal()}), the fallback.
      */
+    @SuppressWarnings("restricted") // FFM: one libc call; storage-native's LibC has no isatty
     public static boolean stderrIsTerminal() {
         try {
             Linker linker = Linker.nativeLinker();
