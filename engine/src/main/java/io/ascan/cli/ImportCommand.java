@@ -12,6 +12,7 @@ import io.ascan.exchange.SchemaText;
 import io.ascan.format.TableSchema;
 import io.ascan.format.WriteOptions;
 import io.ascan.memory.Allocators;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -75,6 +76,9 @@ public final class ImportCommand implements CliCommand {
             if (columns != null && fmt != ImportFormat.CSV) {
                 throw new UserException("--schema applies to CSV files only; " + from + " is " + fmt
                         + ", whose columns carry their own types");
+            }
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new UserException(dir + " is not a directory (--dir names the catalog directory)");
             }
             ImportTarget target = new ImportTarget(Catalog.create(dir), table, WriteOptions.DEFAULTS.withReplace(replace));
             target.checkWritable();

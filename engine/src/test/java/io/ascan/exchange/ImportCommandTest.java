@@ -98,6 +98,10 @@ class ImportCommandTest {
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("ascan import: unknown type 'BLOB'"), r.err());
 
+        r = cli("import", "--dir", bad.toString(), "--table", "t", "--from", bad.toString());
+        assertEquals(2, r.exit());
+        assertEquals("ascan import: " + bad + " is not a directory (--dir names the catalog directory)\n", r.err());
+
         r = cli("import", "--dir", db(), "--table", "9lives", "--from", bad.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("ascan import: invalid table name '9lives'"), r.err());
