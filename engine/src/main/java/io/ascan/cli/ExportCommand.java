@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -39,8 +40,7 @@ public final class ExportCommand implements CliCommand {
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
 
-        @Option(names = "--dir", required = true, paramLabel = "DIR", description = "Catalog directory holding the table.")
-        Path dir;
+        @Mixin CatalogOptions catalogOptions;
 
         @Option(names = "--table", required = true, paramLabel = "NAME", description = "Table to export.")
         String table;
@@ -52,7 +52,7 @@ public final class ExportCommand implements CliCommand {
         @Override
         public Integer call() throws Exception {
             ExportFormat format = ExportFormat.forPath(to);
-            Catalog catalog = Catalog.open(dir);
+            Catalog catalog = Catalog.open(catalogOptions.dir);
             Table t;
             try {
                 t = catalog.table(table);

@@ -3,14 +3,13 @@ package io.ascan.cli;
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan tables}: what a catalog holds. */
@@ -32,12 +31,11 @@ public final class TablesCommand implements CliCommand {
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
 
-        @Option(names = "--dir", required = true, paramLabel = "DIR", description = "Catalog directory.")
-        Path dir;
+        @Mixin CatalogOptions catalogOptions;
 
         @Override
         public Integer call() throws Exception {
-            Catalog catalog = Catalog.open(dir);
+            Catalog catalog = Catalog.open(catalogOptions.dir);
             PrintWriter out = spec.commandLine().getOut();
             List<String> names = catalog.tableNames();
             if (names.isEmpty()) {
