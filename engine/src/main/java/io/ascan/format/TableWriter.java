@@ -93,7 +93,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         return new TableWriter(catalogDir, table, schema, options);
     }
 
-    static String checkName(String name) {
+    /** The lower-cased table name; an invalid one is an {@link IllegalArgumentException}. */
+    public static String checkName(String name) {
         String n = name == null ? "" : name.toLowerCase(Locale.ROOT);
         if (!n.matches("[a-z_][a-z0-9_]*")) {
             throw new IllegalArgumentException("invalid table name '" + name

@@ -1,0 +1,101 @@
+package io.ascan.cli;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.exchange.ArrowIpcImporter;
+import io.ascan.exchange.CsvImporter;
+import io.ascan.exchange.ImportFormat;
+import io.ascan.exchange.ImportResult;
+import io.ascan.exchange.ImportTarget;
+import io.ascan.exchange.ParquetImporter;
+import io.ascan.exchange.Progress;
+import io.ascan.exchange.SchemaText;
+import io.ascan.format.TableSchema;
+import io.ascan.format.WriteOptions;
+import io.ascan.memory.Allocators;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ascan import}: a CSV, Parquet or Arrow IPC file becomes a table. */
+public final class ImportCommand implements CliCommand {
+    @Override
+    public List<String> path() {
+        return List.of("import");
+    }
+
+    @Override
+    public Object command() {
+        return new Run();
+    }
+
+    @Command(name = "import", mixinStandardHelpOptions = true,
+            description = {"Imports a CSV, Parquet or Arrow IPC file as a new table.",
+                    "The table appears only when the import succeeds; on any error nothing is left behind."})
+    static final class Run implements Callable<Integer> {
+        @Spec CommandSpec spec;
+
+        @Option(names = "--dir", required = true, paramLabel = "DIR",
+                description = "Catalog directory to import into (created if missing).")
+        Path dir;
+
+        @Option(names = "--table", required = true, paramLabel = "NAME",
+                description = "Name of the table to create (letters, digits, underscores; lower-cased).")
+        String table;
+
+        @Option(names = "--from", required = true, paramLabel = "FILE",
+                description = "File to import: CSV, Parquet, or Arrow IPC in file or stream format. The name's "
+                        + "extension tells which (csv, parquet, arrow, arrows, feather, ipc), else the content "
+                        + "does; anything else is read as CSV.")
+        Path from;
+
+        @Option(names = "--format", paramLabel = "FORMAT",
+                description = "Input format when the file name does not tell: csv, parquet or arrow.")
+        String format;
+
+        @Option(names = "--schema", paramLabel = "COLUMNS",
+                description = "CSV only: names and types of the columns, e.g. \"id INTEGER, price DECIMAL(15,2), "
+                        + "day DATE\" (in file order, replacing the header's names). Default: the header's names "
+                        + "with types inferred by scanning the file.")
+        String schema;
+
+        @Option(names = "--replace",
+                description = "Replace an existing table of that name (atomically, once the import succeeded).")
+        boolean replace;
+
+        @Override
+        public Integer call() throws Exception {
+            ImportTarget.checkReadable(from);
+            ImportFormat fmt = format != null ? ImportFormat.parse(format) : ImportFormat.detect(from);
+            TableSchema columns = schema == null ? null : SchemaText.parse(schema);
+            if (columns != null && fmt != ImportFormat.CSV) {
+                throw new UserException("--schema applies to CSV files only; " + from + " is " + fmt
+                        + ", whose columns carry their own types");
+            }
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new UserException(dir + " is not a directory (--dir names the catalog directory)");
+            }
+            ImportTarget target = new ImportTarget(Catalog.create(dir), table, WriteOptions.DEFAULTS.withReplace(replace));
+            target.checkWritable();
+            var err = spec.commandLine().getErr();
+            Progress progress = Progress.to(err, "import " + from.getFileName());
+            ImportResult result = switch (fmt) {
+                case CSV -> CsvImporter.importFile(from, target, columns, progress);
+                case PARQUET -> ParquetImporter.importFile(from, target, progress);
+                case ARROW -> {
+                    try (BufferAllocator allocator = Allocators.root()) {
+                        yield ArrowIpcImporter.importFile(from, target, allocator, progress);
+                    }
+                }
+            };
+            spec.commandLine().getOut().printf("imported %,d rows into table '%s' (%s)%n", result.rows(), result.table(),
+                    SchemaText.format(result.schema()));
+            return 0;
+        }
+    }
+}

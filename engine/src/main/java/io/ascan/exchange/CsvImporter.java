@@ -1,0 +1,188 @@
+package io.ascan.exchange;
+
+import io.ascan.cli.UserException;
+import io.ascan.format.ColumnSpec;
+import io.ascan.format.TableSchema;
+import io.ascan.format.TableWriter;
+import io.ascan.types.DataType;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.csv.QuoteMode;
+
+/**
+ * Imports an RFC 4180 CSV file with a header row. Types come from {@code --schema} or are
+ * inferred by a first pass over the whole file ({@link TypeInference}); the second pass writes.
+ * An unquoted empty field is NULL; a quoted empty field is an empty VARCHAR (NULL for other
+ * types). Errors name the file, the line where the record starts, the column and the value.
+ */
+public final class CsvImporter {
+    /**
+     * RFC 4180 (comma, double quotes, CRLF or LF). The strict quote mode is what makes the parser
+     * return null for an unquoted empty field and "" for a quoted one; blank lines are kept so
+     * that line numbers stay exact (they are skipped below, or read as a NULL row when the file
+     * has a single column).
+     */
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
+            .setQuoteMode(QuoteMode.ALL_NON_NULL)
+            .setIgnoreEmptyLines(false)
+            .get();
+    private static final int MAX_SHOWN_VALUE = 60;
+
+    private CsvImporter() {}
+
+    /** A record and the line it starts on (1-based, the header being line 1). */
+    private interface RecordSink {
+        void accept(CSVRecord record, long line);
+    }
+
+    /**
+     * @param schema the columns (names and types) to use instead of the header's names and
+     *               inferred types, or null to infer; its column count must match the file's
+     */
+    public static ImportResult importFile(Path file, ImportTarget target, TableSchema schema, Progress progress)
+            throws IOException {
+        ImportTarget.checkReadable(file);
+        target.checkWritable();
+        TableSchema s = schema == null ? infer(file, progress.phase("scanning " + file.getFileName())) : schema;
+        Progress writing = progress.phase("importing " + file.getFileName());
+        try (TableWriter w = target.create(s)) {
+            scan(file, s, (r, line) -> {
+                append(w, s, r, line, file);
+                writing.row();
+            });
+            w.commit();
+            writing.done();
+            return new ImportResult(w.name(), s, w.rowCount());
+        }
+    }
+
+    /** The header's names (lower-cased) with the type every value of each column parses as. */
+    static TableSchema infer(Path file, Progress progress) throws IOException {
+        List<TypeInference> columns = new ArrayList<>();
+        List<String> header = scan(file, null, (r, line) -> {
+            while (columns.size() < r.size()) columns.add(new TypeInference());
+            for (int c = 0; c < r.size(); c++) {
+                String v = r.get(c);
+                if (v != null && !v.isBlank()) columns.get(c).accept(v.strip());
+            }
+            progress.row();
+        });
+        progress.done();
+        List<ColumnSpec> specs = new ArrayList<>();
+        for (int c = 0; c < header.size(); c++) {
+            DataType t = c < columns.size() ? columns.get(c).type() : DataType.VARCHAR;
+            specs.add(ColumnSpec.of(header.get(c), t));
+        }
+        try {
+            return new TableSchema(specs);
+        } catch (IllegalArgumentException e) {
+            throw new UserException(file + " line 1 (header): " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads the header (checking its width against {@code schema} unless null), then hands every
+     * data record to {@code sink}; returns the header's names.
+     */
+    private static List<String> scan(Path file, TableSchema schema, RecordSink sink) throws IOException {
+        long line = 1;
+        try (Reader in = open(file); CSVParser parser = CSVParser.builder().setReader(in).setFormat(FORMAT).get()) {
+            Iterator<CSVRecord> records = parser.iterator();
+            if (!records.hasNext()) throw new UserException(file + " is empty: a CSV file needs a header row");
+            List<String> header = names(records.next());
+            line = parser.getCurrentLineNumber() + 1;
+            int fields = header.size();
+            if (schema != null && fields != schema.size()) {
+                throw new UserException("--schema has " + schema.size() + " columns but " + file + " has "
+                        + fields + " (header: " + String.join(", ", header) + ")");
+            }
+            while (records.hasNext()) {
+                CSVRecord r = records.next();
+                long start = line;
+                line = parser.getCurrentLineNumber() + 1;
+                if (r.size() == 1 && r.get(0) == null && fields > 1) continue; // a blank line
+                if (r.size() != fields) {
+                    throw new UserException(file + " line " + start + ": expected " + fields + " fields as in the "
+                            + "header, found " + r.size());
+                }
+                sink.accept(r, start);
+            }
+            return header;
+        } catch (CharacterCodingException e) {
+            throw new UserException(file + " near line " + line + ": not valid UTF-8");
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof CharacterCodingException) {
+                throw new UserException(file + " near line " + line + ": not valid UTF-8");
+            }
+            // Malformed quoting; Commons CSV's message names the line.
+            throw new UserException(file + ": malformed CSV: " + e.getCause().getMessage());
+        }
+    }
+
+    /** Strict UTF-8 (bad bytes are an error, not U+FFFD), skipping a byte order mark. */
+    private static Reader open(Path file) throws IOException {
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder), 1 << 16);
+        in.mark(1);
+        if (in.read() != '\uFEFF') in.reset();
+        return in;
+    }
+
+    private static List<String> names(CSVRecord header) {
+        List<String> names = new ArrayList<>(header.size());
+        for (int c = 0; c < header.size(); c++) {
+            String n = header.get(c) == null ? "" : header.get(c).strip();
+            names.add(n.isEmpty() ? "column" + (c + 1) : n);
+        }
+        return names;
+    }
+
+    private static void append(TableWriter w, TableSchema schema, CSVRecord r, long line, Path file) {
+        for (int c = 0; c < schema.size(); c++) {
+            String v = r.get(c);
+            if (v == null) continue; // unset = NULL
+            DataType type = schema.column(c).type();
+            if (type.kind() == io.ascan.types.TypeKind.VARCHAR) {
+                w.setString(c, v);
+                continue;
+            }
+            String x = v.strip();
+            if (x.isEmpty()) continue;
+            try {
+                switch (type.kind()) {
+                    case BOOLEAN -> w.setBoolean(c, ValueFormat.parseBoolean(x));
+                    case INTEGER -> w.setInt(c, ValueFormat.parseInt(x));
+                    case BIGINT -> w.setLong(c, ValueFormat.parseLong(x));
+                    case DOUBLE -> w.setDouble(c, ValueFormat.parseDouble(x));
+                    case DECIMAL -> w.setLong(c, ValueFormat.parseDecimal(x, type));
+                    case DATE -> w.setInt(c, ValueFormat.parseDate(x));
+                    case TIMESTAMP -> w.setLong(c, ValueFormat.parseTimestamp(x));
+                    case VARCHAR -> throw new AssertionError();
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UserException(file + " line " + line + ", column '" + schema.column(c).name() + "' ("
+                        + type + "): cannot read '" + shorten(v) + "': " + e.getMessage());
+            }
+        }
+        w.endRow();
+    }
+
+    private static String shorten(String v) {
+        return v.length() <= MAX_SHOWN_VALUE ? v : v.substring(0, MAX_SHOWN_VALUE) + "...";
+    }
+}

@@ -1,0 +1,32 @@
+package io.ascan.plan;
+
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Hash aggregation: output is the group keys, then one column per call. No keys: one row. */
+public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls) implements PhysicalNode {
+    public enum Function { COUNT, SUM, AVG, MIN, MAX }
+
+    /** {@code arg} is -1 for COUNT(*); {@code distinct} aggregates over distinct argument values. */
+    public record Call(Function function, int arg, boolean distinct, DataType type, String name) {}
+
+    public AggregateNode {
+        groupKeys = groupKeys.clone();
+        calls = List.copyOf(calls);
+    }
+
+    @Override
+    public List<OutputColumn> output() {
+        List<OutputColumn> out = new ArrayList<>();
+        List<OutputColumn> in = input.output();
+        for (int k : groupKeys) out.add(in.get(k));
+        for (Call c : calls) out.add(new OutputColumn(c.name(), c.type()));
+        return out;
+    }
+
+    @Override
+    public List<PhysicalNode> inputs() {
+        return List.of(input);
+    }
+}
