@@ -54,6 +54,10 @@ public final class Mem {
         ALL.set(DOUBLE, address, v);
     }
 
+    public static void fill(long address, long bytes, byte value) {
+        ALL.asSlice(address, bytes).fill(value);
+    }
+
     public static void copy(long from, long to, long bytes) {
         MemorySegment.copy(ALL, from, ALL, to, bytes);
     }
