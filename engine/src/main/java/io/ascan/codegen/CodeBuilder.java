@@ -12,6 +12,7 @@ public final class CodeBuilder {
     private final StringBuilder body = new StringBuilder();
     private final List<String> fieldDecls = new ArrayList<>();
     private final List<Object> constants = new ArrayList<>();
+    private final List<String> members = new ArrayList<>();
     private int indent = 2;
     private int nextName;
 
@@ -48,6 +49,27 @@ public final class CodeBuilder {
         fieldDecls.add("private final " + javaType + " " + name + " = (" + javaType + ") constants[" + constants.size() + "];");
         constants.add(value);
         return name;
+    }
+
+    /** Adds a member (field or method source) to the generated class, e.g. a split-off sub-expression. */
+    public void member(String source) {
+        members.add(source);
+    }
+
+    public List<String> members() {
+        return List.copyOf(members);
+    }
+
+    /** The current length of the body, to {@link #cut} what is emitted after it. */
+    public int mark() {
+        return body.length();
+    }
+
+    /** Removes and returns the statements emitted since {@code mark}. */
+    public String cut(int mark) {
+        String s = body.substring(mark);
+        body.setLength(mark);
+        return s;
     }
 
     public String body() {
