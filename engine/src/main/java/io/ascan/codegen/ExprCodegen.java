@@ -170,9 +170,11 @@ public final class ExprCodegen {
         return code.constant(Utf8.class.getName(), Utf8.unbound(s.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** A String constant naming {@code e} for error messages. */
+    /** A String constant naming {@code e} for error messages (a huge expression by its operator only: printing every node's subtree would be quadratic). */
     String what(Expr e) {
-        return code.constant("String", e.format(columnNames));
+        String text = size(e) <= 64 ? e.format(columnNames)
+                : (e instanceof Call c ? c.op().symbol() : "") + " of an expression with " + size(e) + " nodes";
+        return code.constant("String", text);
     }
 
     /** Declares the result locals of a node: its NULL flag (initially {@code nullInit}), value and length. */
