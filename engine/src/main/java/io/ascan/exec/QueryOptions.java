@@ -1,0 +1,44 @@
+package io.ascan.exec;
+
+import io.ascan.io.IoMode;
+import io.ascan.scan.policy.PolicyConfig;
+
+/**
+ * Per-query execution settings (configuration names of DESIGN.md): {@code mode} (adaptive,
+ * direct, staging, pushdown, backpressure), {@code compute.threads}, {@code storage.threads},
+ * {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
+ * limit, a timeout (0 = none) and whether to keep generated source for {@code --dump-code}.
+ */
+public record QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
+                           PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode) {
+    public static final QueryOptions DEFAULTS = new QueryOptions("adaptive",
+            Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false);
+
+    public QueryOptions {
+        if (computeThreads < 1) throw new IllegalArgumentException("compute.threads must be at least 1");
+        if (storageThreads < 1) throw new IllegalArgumentException("storage.threads must be at least 1");
+        if (outputQueue < 1) throw new IllegalArgumentException("scan.outputQueue must be at least 1");
+        if (memoryLimit < 1 << 20) throw new IllegalArgumentException("the query memory limit must be at least 1 MiB");
+        if (timeoutMillis < 0) throw new IllegalArgumentException("the timeout must not be negative");
+    }
+
+    public QueryOptions withMode(String m) {
+        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+    }
+
+    public QueryOptions withComputeThreads(int n) {
+        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+    }
+
+    public QueryOptions withTimeoutMillis(long t) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode);
+    }
+
+    public QueryOptions withMemoryLimit(long bytes) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode);
+    }
+
+    public QueryOptions withDumpCode(boolean d) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d);
+    }
+}

@@ -1,0 +1,30 @@
+package io.ascan.exec;
+
+import io.ascan.plan.OutputColumn;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * The result of a running query as a stream of Arrow batches. {@link #next()} blocks until a
+ * batch is ready or the query ended (a failure is rethrown there); the root returned by
+ * {@link #batch()} is valid until the next call. Closing the result (or {@link #cancel()})
+ * stops the workers and releases every buffer; both are safe from any thread and idempotent.
+ */
+public interface QueryResult extends AutoCloseable {
+    List<OutputColumn> columns();
+
+    /** Advances to the next batch; false at the end of the result. */
+    boolean next() throws QueryException;
+
+    /** The current batch: one vector per output column, in order. */
+    VectorSchemaRoot batch();
+
+    /** Stops the query; a blocked {@link #next()} throws a {@link QueryException} saying it was cancelled. */
+    void cancel();
+
+    /** Execution statistics so far (per scan: slices and time per mode, switches; see EXPLAIN ANALYZE). */
+    String statistics();
+
+    @Override
+    void close();
+}
