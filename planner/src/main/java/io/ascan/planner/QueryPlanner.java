@@ -1,7 +1,12 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.planner.physical.PhysicalPlan;
+import io.ascan.planner.physical.PhysicalPlanner;
+import io.ascan.planner.physical.UnsupportedPlanException;
+import io.ascan.planner.rex.UnsupportedExpressionException;
 import io.ascan.planner.schema.AscanSchema;
+import io.ascan.planner.stats.AscanMetadata;
 import io.ascan.planner.schema.AscanTypeSystem;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -22,7 +27,8 @@ import org.apache.calcite.tools.ValidationException;
 
 /**
  * SQL text to an optimised logical plan over a catalog: parse, validate, convert to
- * relational algebra, optimise ({@link LogicalOptimizer}). Thread-safe; each call plans
+ * relational algebra, optimise ({@link LogicalOptimizer}), and on to the engine's plan
+ * ({@link PhysicalPlanner}). Cost estimates come from the manifests ({@link AscanMetadata}). Thread-safe; each call plans
  * independently.
  *
  * <p>Identifiers: unquoted ones are folded to lower case (the catalog's case), quoted ones
@@ -55,6 +61,22 @@ public final class QueryPlanner {
 
     /** Plans a query (SELECT, VALUES, set operations; a leading EXPLAIN PLAN FOR is ignored). */
     public LogicalPlan plan(String sql) throws PlanningException {
+        return plan(sql, false).logical();
+    }
+
+    /** Plans a query down to the engine's plan ({@link PhysicalPlanner}). */
+    public PhysicalPlan physicalPlan(String sql) throws PlanningException {
+        return plan(sql, true).physical();
+    }
+
+    /** The EXPLAIN text of a query: the engine's plan, with scans, join build sides and pipeline breakers. */
+    public String explain(String sql) throws PlanningException {
+        return physicalPlan(sql).explain();
+    }
+
+    private record Plans(LogicalPlan logical, PhysicalPlan physical) {}
+
+    private Plans plan(String sql, boolean physical) throws PlanningException {
         Planner planner = Frameworks.getPlanner(config);
         try {
             SqlNode parsed = planner.parse(sql);
@@ -65,7 +87,9 @@ public final class QueryPlanner {
             }
             SqlNode validated = planner.validate(parsed);
             RelRoot root = planner.rel(validated);
-            return new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
+            AscanMetadata.install(root.rel.getCluster());
+            LogicalPlan logical = new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
+            return new Plans(logical, physical ? PhysicalPlanner.plan(logical.rel(), logical.resultType()) : null);
         } catch (SqlParseException e) {
             throw new PlanningException(e.getMessage(), e.getPos().getLineNum(), e.getPos().getColumnNum(), e);
         } catch (ValidationException e) {
@@ -75,13 +99,10 @@ public final class QueryPlanner {
             throw new PlanningException(e.getMessage(), 0, 0, e);
         } catch (RelConversionException e) {
             throw new PlanningException(e.getMessage(), 0, 0, e);
+        } catch (UnsupportedPlanException | UnsupportedExpressionException e) {
+            throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e);
         } finally {
             planner.close();
         }
-    }
-
-    /** The EXPLAIN text of a query's optimised plan. */
-    public String explain(String sql) throws PlanningException {
-        return plan(sql).explain();
     }
 }

@@ -191,20 +191,20 @@ class QueryPlannerTest {
             if (first.plusDays(start).getYear() <= 1993 && first.plusDays(end).getYear() >= 1993) slices1993++;
         }
         assertEquals(2, slices1993);
-        String explain = planner.explain(query("ssb/q1.1"));
+        String explain = planner.plan(query("ssb/q1.1")).explain();
         assertTrue(explain.contains("P=[d_year = 1993], R=[], slices=[" + slices1993 + " of " + all + "]"), explain);
         assertTrue(explain.contains("lo_quantity < 25)], R=[], slices=[6 of 6]"), explain); // random data: no pruning
         // DECIMAL(12,2): Calcite gives the literal the column's scale; slice 0 holds m up to 9.99, slice 1 from 10.00
-        String decimal = planner.explain("SELECT s FROM all_types WHERE m >= 12.5");
+        String decimal = planner.plan("SELECT s FROM all_types WHERE m >= 12.5").explain();
         assertTrue(decimal.contains("P=[m >= 12.50], R=[], slices=[1 of 2]"), decimal);
-        String none = planner.explain("SELECT s FROM all_types WHERE m < 0");
+        String none = planner.plan("SELECT s FROM all_types WHERE m < 0").explain();
         assertTrue(none.contains("slices=[0 of 2]"), none);
     }
 
     @Test
     void identifiersAreCaseInsensitiveUnlessQuoted() throws Exception {
-        assertTrue(planner.explain("SELECT LO_REVENUE FROM LineOrder").contains("columns=[lo_revenue]"));
-        assertTrue(planner.explain("select lo_revenue from \"lineorder\"").contains("columns=[lo_revenue]"));
+        assertTrue(planner.plan("SELECT LO_REVENUE FROM LineOrder").explain().contains("columns=[lo_revenue]"));
+        assertTrue(planner.plan("select lo_revenue from \"lineorder\"").explain().contains("columns=[lo_revenue]"));
         PlanningException e = assertThrows(PlanningException.class, () -> planner.plan("SELECT lo_revenue FROM \"LineOrder\""));
         assertTrue(e.getMessage().contains("Object 'LineOrder' not found"), e.getMessage());
         e = assertThrows(PlanningException.class, () -> planner.plan("SELECT \"LO_REVENUE\" FROM lineorder"));
@@ -235,24 +235,24 @@ class QueryPlannerTest {
 
     @Test
     void onlyDeterministicTranslatableScanLocalConjunctsArePushed() throws Exception {
-        String explain = planner.explain("SELECT lo_revenue FROM lineorder, dwdate WHERE lo_orderdate = d_datekey "
-                + "AND lo_quantity < 10 AND POSITION('9' IN d_date) > 0 AND lo_tax + d_year > 2000");
+        String explain = planner.plan("SELECT lo_revenue FROM lineorder, dwdate WHERE lo_orderdate = d_datekey "
+                + "AND lo_quantity < 10 AND POSITION('9' IN d_date) > 0 AND lo_tax + d_year > 2000").explain();
         assertTrue(explain.contains("P=[lo_quantity < 10]"), explain);
         // POSITION has no engine form (yet): it stays in a Filter above the dwdate scan
         assertTrue(explain.matches("(?s).*LogicalFilter\\(condition=\\[>\\(POSITION\\(.*\\n\\s+AdaptiveScan\\(table=\\[\\[ascan, dwdate.*"),
                 explain);
         // the two-table conjunct is a join condition, not a scan predicate
         assertTrue(explain.matches("(?s).*LogicalJoin\\(condition=\\[AND\\(=\\(.*>\\(\\+\\(.*"), explain);
-        String random = planner.explain("SELECT lo_revenue FROM lineorder WHERE lo_quantity < 10 AND RAND() < 0.5");
+        String random = planner.plan("SELECT lo_revenue FROM lineorder WHERE lo_quantity < 10 AND RAND() < 0.5").explain();
         assertTrue(random.contains("P=[lo_quantity < 10]"), random);
         assertTrue(random.matches("(?s).*LogicalFilter\\(condition=\\[<\\(RAND\\(\\).*"), random);
     }
 
     @Test
     void predicateShapesTranslateIntoTheEngineIr() throws Exception {
-        String explain = planner.explain("SELECT i FROM all_types WHERE s LIKE 'v1%' AND l NOT IN (1, 2) AND s IS NOT NULL "
+        String explain = planner.plan("SELECT i FROM all_types WHERE s LIKE 'v1%' AND l NOT IN (1, 2) AND s IS NOT NULL "
                 + "AND dt < DATE '2000-03-01' + INTERVAL '1' MONTH AND ts >= TIMESTAMP '2020-01-01 10:00:00.5' AND NOT b "
-                + "AND (d > 100 OR i = 3)");
+                + "AND (d > 100 OR i = 3)").explain();
         // s IS NOT NULL is implied by the LIKE and simplified away
         for (String p : List.of("s LIKE 'v1%'", "(l IS NOT NULL) AND (NOT (l IN (1, 2)))",
                 "dt < PLUS_MONTHS(DATE '2000-03-01', 1)", "ts >= TIMESTAMP '2020-01-01T10:00:00.500'", "NOT b",
@@ -317,8 +317,8 @@ class QueryPlannerTest {
 
     @Test
     void explainPlanForIsAccepted() throws Exception {
-        assertEquals(planner.explain("SELECT lo_revenue FROM lineorder"),
-                planner.explain("EXPLAIN PLAN FOR SELECT lo_revenue FROM lineorder"));
+        assertEquals(planner.plan("SELECT lo_revenue FROM lineorder").explain(),
+                planner.plan("EXPLAIN PLAN FOR SELECT lo_revenue FROM lineorder").explain());
         assertThrows(PlanningException.class, () -> planner.plan("INSERT INTO lineorder (lo_tax) VALUES (1)"));
     }
 }

@@ -4,8 +4,13 @@ import io.ascan.catalog.Table;
 import io.ascan.expr.Expr;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ScanNode;
+import io.ascan.planner.physical.AscanRel;
+import io.ascan.planner.physical.PhysicalTranslator;
 import io.ascan.planner.rex.ExprTranslator;
 import io.ascan.planner.schema.AscanTable;
+import io.ascan.planner.stats.ScanSelectivity;
 import io.ascan.scan.SlicePruner;
 import java.util.BitSet;
 import java.util.List;
@@ -19,7 +24,6 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -35,10 +39,13 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * re-applies it. Only predicates the engine IR can express are pushed, so {@link #predicate()}
  * always translates.
  *
+ * <p>The scan is already the engine's operator: it enters the ascan convention unchanged and
+ * becomes a {@link ScanNode}.
+ *
  * <p>EXPLAIN prints P as the engine will evaluate it, with column names, and how many slices
  * remain after zone-map pruning.
  */
-public final class AdaptiveScan extends TableScan {
+public final class AdaptiveScan extends TableScan implements AscanRel {
     private final AscanTable ascanTable;
     private final ImmutableIntList columns;
     private final @Nullable RexNode condition;
@@ -115,6 +122,11 @@ public final class AdaptiveScan extends TableScan {
     }
 
     @Override
+    public PhysicalNode implement(PhysicalTranslator translator) {
+        return new ScanNode(ascanTable.table(), columns.toIntArray(), predicate(), slices());
+    }
+
+    @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
         return new AdaptiveScan(getCluster(), traitSet, table, ascanTable, columns, condition, runtimeFilters);
     }
@@ -143,12 +155,15 @@ public final class AdaptiveScan extends TableScan {
         return ascanTable.table().schema().column(tableColumn).name();
     }
 
-    /** Rows in the slices left after pruning, times Calcite's guess for what P keeps of those. */
+    /**
+     * The table's rows times P's selectivity from the column statistics, at most the rows of the
+     * slices left after pruning.
+     */
     @Override
     public double estimateRowCount(RelMetadataQuery mq) {
         long rows = 0;
         for (SliceMeta s : slices()) rows += s.rowCount();
-        return rows * RelMdUtil.guessSelectivity(condition);
+        return Math.min(rows, ascanTable.table().rowCount() * ScanSelectivity.of(condition, ascanTable::stats));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.ascan.planner.schema;
 import io.ascan.catalog.Table;
 import io.ascan.format.ColumnSpec;
 import io.ascan.planner.rel.AdaptiveScan;
+import io.ascan.planner.stats.ColumnStats;
 import java.util.List;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
@@ -20,9 +21,17 @@ import org.apache.calcite.schema.impl.AbstractTable;
  */
 public final class AscanTable extends AbstractTable implements TranslatableTable {
     private final Table table;
+    private final ColumnStats[] stats;
 
     public AscanTable(Table table) {
         this.table = table;
+        this.stats = new ColumnStats[table.schema().size()];
+    }
+
+    /** Statistics of a column from the manifest's zone maps, computed on first use. */
+    public synchronized ColumnStats stats(int column) {
+        if (stats[column] == null) stats[column] = ColumnStats.of(table, column);
+        return stats[column];
     }
 
     /** The engine's table: manifest, slices with zone maps, column files. */

@@ -1,0 +1,115 @@
+package io.ascan.planner.physical;
+
+import io.ascan.expr.ColumnRef;
+import io.ascan.expr.Expr;
+import io.ascan.plan.LimitNode;
+import io.ascan.plan.OutputColumn;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.plan.SortNode;
+import java.util.ArrayList;
+import java.util.List;
+import io.ascan.planner.rules.AscanRules;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.tools.Programs;
+import org.apache.calcite.tools.RuleSets;
+
+/**
+ * From the optimised logical plan to the engine's plan, in three steps:
+ *
+ * <ol>
+ *   <li>preparation: a join condition that is an OR of conjunctions sharing a conjunct (TPC-H
+ *       q19's {@code (p_partkey = l_partkey AND ...) OR (p_partkey = l_partkey AND ...)}) has
+ *       it factored out, so it becomes a hash key instead of a cross product, and the factored
+ *       conjuncts local to one input move into its scan's P; set operations the engine lacks become UNION ALL plus aggregation
+ *       (UNION, INTERSECT, EXCEPT), and join keys that are expressions are computed by a
+ *       projection below the join, so every key is a column;</li>
+ *   <li>the Volcano phase: the converter rules of {@link AscanPhysicalRules} move every
+ *       operator into the ascan convention, and cost picks each hash join's build side;</li>
+ *   <li>translation into {@link PhysicalNode}s, and the query's column names on the top node.</li>
+ * </ol>
+ *
+ * Join order is the logical optimizer's (LoptOptimizeJoinRule over the same cost metadata);
+ * exploring orders again here would multiply Volcano's search space for no better estimates.
+ */
+public final class PhysicalPlanner {
+    private PhysicalPlanner() {}
+
+    private static final List<RelOptRule> PREPARE = List.of(
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.FILTER_MERGE,
+            AscanRules.FILTER_INTO_SCAN,
+            CoreRules.UNION_TO_DISTINCT,
+            CoreRules.INTERSECT_TO_DISTINCT,
+            CoreRules.MINUS_TO_DISTINCT,
+            CoreRules.JOIN_PUSH_EXPRESSIONS);
+
+    /** The physical plan of an optimised logical plan whose result columns are {@code resultType}. */
+    public static PhysicalPlan plan(RelNode logical, RelDataType resultType) {
+        RelNode prepared = prepare(logical);
+        PhysicalSupport.check(prepared);
+        RelNode physical = volcano(prepared);
+        PhysicalNode root = new PhysicalTranslator().translate(physical);
+        return new PhysicalPlan(named(root, resultType.getFieldNames()), physical, resultType);
+    }
+
+    private static RelNode prepare(RelNode rel) {
+        rel = rel.accept(new FactorJoinConditions());
+        HepPlanner hep = new HepPlanner(new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleCollection(PREPARE).build());
+        hep.setRoot(rel);
+        return hep.findBestExp();
+    }
+
+    /** Runs the converter rules in the cluster's own Volcano planner (a rel belongs to its cluster's planner). */
+    private static RelNode volcano(RelNode rel) {
+        RelOptPlanner planner = rel.getCluster().getPlanner();
+        return Programs.of(RuleSets.ofList(AscanPhysicalRules.RULES))
+                .run(planner, rel, rel.getTraitSet().replace(AscanRel.CONVENTION).simplify(), List.of(), List.of());
+    }
+
+    /** Pulls conjuncts common to every branch of an OR out of join conditions. */
+    private static final class FactorJoinConditions extends RelHomogeneousShuttle {
+        @Override
+        public RelNode visit(RelNode other) {
+            RelNode rel = super.visit(other);
+            if (rel instanceof LogicalJoin j) {
+                RexNode factored = RexUtil.pullFactors(j.getCluster().getRexBuilder(), j.getCondition());
+                if (!factored.equals(j.getCondition())) {
+                    return j.copy(j.getTraitSet(), factored, j.getLeft(), j.getRight(), j.getJoinType(), j.isSemiJoinDone());
+                }
+            }
+            return rel;
+        }
+    }
+
+    /**
+     * The top node with the query's column names (Calcite's own field names may be $f1, EXPR$0 or
+     * a duplicate-avoiding variant). Sort and limit keep their input's names, so the names go below them.
+     */
+    static PhysicalNode named(PhysicalNode node, List<String> names) {
+        List<OutputColumn> out = node.output();
+        if (out.stream().map(OutputColumn::name).toList().equals(names)) return node;
+        return switch (node) {
+            case SortNode s -> new SortNode(named(s.input(), names), s.keys(), s.offset(), s.fetch());
+            case LimitNode l -> new LimitNode(named(l.input(), names), l.offset(), l.fetch());
+            case ProjectNode p -> new ProjectNode(p.input(), p.exprs(), names);
+            default -> {
+                List<Expr> refs = new ArrayList<>();
+                for (int i = 0; i < out.size(); i++) refs.add(new ColumnRef(i, out.get(i).type()));
+                yield new ProjectNode(node, refs, names);
+            }
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package io.ascan.planner.stats;
+
+import com.google.common.collect.Range;
+import io.ascan.expr.Expr;
+import io.ascan.expr.Literal;
+import io.ascan.planner.rex.ExprTranslator;
+import io.ascan.planner.rex.UnsupportedExpressionException;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.apache.calcite.rel.metadata.RelMdUtil;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.Sarg;
+
+/**
+ * The fraction of a table's rows that pass a scan predicate P, from the columns' statistics:
+ * {@code col = c} keeps 1/distinct, an IN list k/distinct, a range the part of the column's
+ * [min, max] it covers (values assumed uniform), IS [NOT] NULL the NULL fraction; AND multiplies
+ * (independence), OR adds the complements. Anything else falls back to Calcite's guesses.
+ */
+public final class ScanSelectivity {
+    private ScanSelectivity() {}
+
+    /** Selectivity of {@code p} (input ref i = table column i); {@code stats} gives column i's statistics. */
+    public static double of(RexNode p, IntFunction<ColumnStats> stats) {
+        if (p == null) return 1;
+        double s = switch (p.getKind()) {
+            case AND -> ((RexCall) p).getOperands().stream().mapToDouble(o -> of(o, stats)).reduce(1, (a, b) -> a * b);
+            case OR -> 1 - ((RexCall) p).getOperands().stream().mapToDouble(o -> 1 - of(o, stats)).reduce(1, (a, b) -> a * b);
+            case NOT -> 1 - of(((RexCall) p).getOperands().getFirst(), stats);
+            default -> simple((RexCall) (p instanceof RexCall ? p : null), p, stats);
+        };
+        return Math.clamp(s, 0.0, 1.0);
+    }
+
+    private static double simple(RexCall call, RexNode p, IntFunction<ColumnStats> stats) {
+        double guess = RelMdUtil.guessSelectivity(p);
+        if (call == null || call.getOperands().isEmpty() || !(call.getOperands().getFirst() instanceof RexInputRef ref)) {
+            return guess;
+        }
+        ColumnStats c = stats.apply(ref.getIndex());
+        List<RexNode> ops = call.getOperands();
+        Double value = call.isA(SqlKind.COMPARISON) && ops.size() == 2 ? value(ops.get(1)) : null;
+        return switch (call.getKind()) {
+            case IS_NULL -> c.nullFraction();
+            case IS_NOT_NULL -> 1 - c.nullFraction();
+            case EQUALS -> 1 / c.distinct();
+            case NOT_EQUALS -> 1 - 1 / c.distinct();
+            case LESS_THAN, LESS_THAN_OR_EQUAL -> value == null ? guess : orGuess(c.fractionBelow(value), guess);
+            case GREATER_THAN, GREATER_THAN_OR_EQUAL -> value == null ? guess : orGuess(1 - c.fractionBelow(value), guess);
+            case SEARCH -> search(c, (RexLiteral) ops.get(1), guess);
+            default -> guess;
+        };
+    }
+
+    /** Points count 1/distinct each, ranges the fraction of [min, max] they cover. */
+    private static <C extends Comparable<C>> double search(ColumnStats c, RexLiteral sargLiteral, double guess) {
+        @SuppressWarnings("unchecked")
+        Sarg<C> sarg = sargLiteral.getValueAs(Sarg.class);
+        if (sarg == null) return guess;
+        if (sarg.isComplementedPoints()) return Math.max(0, 1 - sarg.rangeSet.complement().asRanges().size() / c.distinct());
+        double s = 0;
+        for (Range<C> r : sarg.rangeSet.asRanges()) {
+            if (r.hasLowerBound() && r.hasUpperBound() && r.lowerEndpoint().compareTo(r.upperEndpoint()) == 0) {
+                s += 1 / c.distinct();
+                continue;
+            }
+            Double lo = r.hasLowerBound() ? number(r.lowerEndpoint()) : null;
+            Double hi = r.hasUpperBound() ? number(r.upperEndpoint()) : null;
+            double below = hi == null ? 1 : c.fractionBelow(hi), above = lo == null ? 0 : c.fractionBelow(lo);
+            // a closed integer range [lo, hi] holds hi - lo + 1 points: count the upper one too
+            double point = r.hasUpperBound() && hi != null ? 1 / c.distinct() : 0;
+            s += Double.isNaN(below - above) ? guess : Math.max(below - above + point, 1 / c.distinct());
+        }
+        return Math.min(1, s) * (1 - c.nullFraction());
+    }
+
+    private static double orGuess(double s, double guess) {
+        return Double.isNaN(s) ? guess : s;
+    }
+
+    /** A literal in its column's units (number, DATE days, TIMESTAMP microseconds), or null. */
+    private static Double value(RexNode n) {
+        if (!(n instanceof RexLiteral lit)) return null;
+        try {
+            Expr e = ExprTranslator.translate(lit);
+            return e instanceof Literal l && l.value() instanceof Number v ? ColumnStats.real(v, l.type()) : null;
+        } catch (UnsupportedExpressionException e) {
+            return null;
+        }
+    }
+
+    private static Double number(Object endpoint) {
+        return switch (endpoint) {
+            case java.math.BigDecimal d -> d.doubleValue();
+            case org.apache.calcite.util.DateString d -> (double) d.getDaysSinceEpoch();
+            case org.apache.calcite.util.TimestampString t -> (double) t.getMillisSinceEpoch() * 1000;
+            default -> null;
+        };
+    }
+}
