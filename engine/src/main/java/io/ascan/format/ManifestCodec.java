@@ -33,7 +33,11 @@ public final class ManifestCodec {
         root.put("rowCount", m.rowCount());
         root.put("segmentCapBytes", m.segmentCapBytes());
         var cols = root.putArray("columns");
-        for (ColumnSpec c : m.columns()) cols.addObject().put("name", c.name()).put("type", c.type().toString());
+        for (int i = 0; i < m.columns().size(); i++) {
+            ColumnSpec c = m.columns().get(i);
+            var col = cols.addObject().put("name", c.name()).put("type", c.type().toString());
+            if (m.distinctCount(i) >= 0) col.put("distinct", m.distinctCount(i));
+        }
         root.set("slices", JSON.valueToTree(m.slices()));
         byte[] bytes = JSON.writeValueAsBytes(root);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -63,8 +67,10 @@ public final class ManifestCodec {
         }
         try {
             List<ColumnSpec> columns = new ArrayList<>();
+            List<Long> distinct = new ArrayList<>();
             for (JsonNode c : need(root, "columns", table)) {
                 columns.add(new ColumnSpec(need(c, "name", table).asText(), DataType.parse(need(c, "type", table).asText())));
+                distinct.add(c.has("distinct") ? c.get("distinct").asLong() : -1L); // optional: estimates only
             }
             List<SliceMeta> slices = new ArrayList<>();
             long rows = 0;
@@ -77,7 +83,8 @@ public final class ManifestCodec {
             if (rows != rowCount) {
                 throw new StorageException(table, "manifest row count " + rowCount + " differs from its slices' " + rows);
             }
-            return new TableManifest(version, table, columns, rowCount, need(root, "segmentCapBytes", table).asInt(), slices);
+            return new TableManifest(version, table, columns, rowCount, need(root, "segmentCapBytes", table).asInt(), slices,
+                    distinct.stream().mapToLong(Long::longValue).toArray());
         } catch (JsonProcessingException | IllegalArgumentException | ClassCastException e) {
             throw new StorageException(table, "malformed manifest: " + e.getMessage());
         }

@@ -4,16 +4,30 @@ import java.util.List;
 
 /**
  * The manifest of a table ({@code manifest.json}): format version, schema, row count, slice
- * index with per-segment zone maps. A table exists exactly when its manifest does.
+ * index with per-segment zone maps, approximate distinct counts per column. A table exists exactly when its manifest does.
  */
 public record TableManifest(int formatVersion, String name, List<ColumnSpec> columns, long rowCount,
-                            int segmentCapBytes, List<SliceMeta> slices) {
+                            int segmentCapBytes, List<SliceMeta> slices, long[] distinctCounts) {
     public static final int FORMAT_VERSION = 1;
     public static final String FILE_NAME = "manifest.json";
 
     public TableManifest {
         columns = List.copyOf(columns);
         slices = List.copyOf(slices);
+        distinctCounts = distinctCounts == null ? new long[0] : distinctCounts.clone();
+    }
+
+    /**
+     * Approximate number of distinct non-NULL values of a column (HyperLogLog at write time), or
+     * -1 when the manifest does not record it.
+     */
+    @Override
+    public long[] distinctCounts() {
+        return distinctCounts.clone();
+    }
+
+    public long distinctCount(int column) {
+        return column < distinctCounts.length ? distinctCounts[column] : -1;
     }
 
     public TableSchema schema() {

@@ -41,6 +41,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     private final FileChannel[] files;
     private final long[] fileEnds;
     private final SegmentEncoder[] encoders;
+    private final DistinctCounter[] distinct;
     private final ExecutorService encodePool;
     private final int maxRows;
     private final List<SliceMeta> slices = new ArrayList<>();
@@ -60,6 +61,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         this.files = new FileChannel[schema.size()];
         this.fileEnds = new long[schema.size()];
         this.encoders = new SegmentEncoder[schema.size()];
+        this.distinct = new DistinctCounter[schema.size()];
+        for (int i = 0; i < distinct.length; i++) distinct[i] = new DistinctCounter();
         int threads = Math.max(1, Math.min(schema.size(), Runtime.getRuntime().availableProcessors()));
         this.encodePool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "ascan-encode-" + name);
@@ -246,6 +249,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
 
     private SegmentMeta writeSegment(int c) throws IOException {
         SegmentEncoder.Encoded e = encoders[c].encode(current.columns[c]);
+        distinct[c].addAll(current.columns[c]); // one task per column at a time: no sharing
         long offset = fileEnds[c];
         long length = e.bytes().byteSize();
         FileChannel ch = files[c];
@@ -260,8 +264,10 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     public TableManifest commit() throws IOException {
         ensureWritable();
         flushSliceChecked();
+        long[] ndv = new long[distinct.length];
+        for (int c = 0; c < ndv.length; c++) ndv[c] = distinct[c].estimate();
         TableManifest manifest = new TableManifest(TableManifest.FORMAT_VERSION, name, schema.columns(), rowCount,
-                options.segmentCapBytes(), slices);
+                options.segmentCapBytes(), slices, ndv);
         for (int c = 0; c < files.length; c++) {
             // Pad the tail so that an aligned read of the last segment never runs past the end of file.
             long end = fileEnds[c];

@@ -113,8 +113,13 @@ class PhysicalPlannerTest {
         }
     }
 
+    /**
+     * Flight 1 only: with the manifests' distinct counts, q2.1's filtered fact side (lineorder x
+     * MFGR#12 parts x American suppliers, about 480 rows at SF 0.01) is rightly estimated smaller
+     * than dwdate (2,557 rows), so at this scale Volcano builds on it; see ssbQ21JoinsAggregatesAndSorts.
+     */
     static Stream<String> ssbQueries() {
-        return Stream.of("ssb/q1.1", "ssb/q1.2", "ssb/q1.3", "ssb/q2.1");
+        return Stream.of("ssb/q1.1", "ssb/q1.2", "ssb/q1.3");
     }
 
     @Test
@@ -124,9 +129,11 @@ class PhysicalPlannerTest {
                 .map(HashJoinNode.class::cast).toList();
         assertEquals(3, joins.size(), plan.explain());
         for (HashJoinNode j : joins) {
+            // part and supplier (filtered to a category and a region) always build against lineorder
             PhysicalNode build = j.buildRight() ? j.right() : j.left(), probe = j.buildRight() ? j.left() : j.right();
-            assertFalse(tables(build).contains("lineorder"), plan.explain());
-            assertTrue(tables(probe).contains("lineorder"), plan.explain());
+            if (tables(build).equals(List.of("part")) || tables(build).equals(List.of("supplier"))) {
+                assertTrue(tables(probe).contains("lineorder"), plan.explain());
+            }
             assertEquals(JoinType.INNER, j.type());
             assertEquals(1, j.leftKeys().length);
             assertNull(j.residual());
@@ -198,8 +205,10 @@ class PhysicalPlannerTest {
     void tpchQ21AndQ22NotExistsAreKeyedOuterJoinsFilteredOnTheMarker() throws Exception {
         for (String q : List.of("tpch/q21", "tpch/q22")) {
             PhysicalPlan plan = plan(q);
+            // The marker filter sits above the keyed outer join, not necessarily directly (join order varies).
             FilterNode marker = nodes(plan.root()).stream().filter(n -> n instanceof FilterNode f
-                    && f.input() instanceof HashJoinNode j && j.type() != JoinType.INNER && j.leftKeys().length > 0)
+                    && nodes(f.input()).stream().anyMatch(x -> x instanceof HashJoinNode j && j.type() != JoinType.INNER
+                            && j.leftKeys().length > 0))
                     .map(FilterNode.class::cast).findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
             assertTrue(marker.condition().toString().endsWith("IS NULL"), marker.condition()::toString);
         }

@@ -12,7 +12,8 @@ import io.ascan.types.TypeKind;
  * (from the zone maps, as doubles in the column's own units: DECIMAL unscaled by its scale, DATE
  * in days, TIMESTAMP in microseconds; NaN when unknown) and an estimate of distinct values.
  *
- * <p>The manifest keeps no distinct counts, so they are bounded: a column of integer-backed type
+ * <p>Distinct counts come from the manifest (a HyperLogLog estimate made when the table was written).
+ * For manifests without them they are bounded: a column of integer-backed type
  * cannot hold more distinct values than its range has points (p_size 1..50: 50; a dense key:
  * its row count), a boolean two. A string column dictionary-encoded in every segment is a
  * category (the writer only does so when at most half a segment's values are distinct): it is
@@ -49,6 +50,8 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
             case VARCHAR -> dictionary ? Math.min(nonNull, DICTIONARY_DISTINCT) : nonNull;
             case DOUBLE -> nonNull;
         };
+        long recorded = table.manifest().distinctCount(column);
+        if (recorded >= 0) distinct = Math.min(nonNull, recorded); // the writer's HyperLogLog estimate
         return new ColumnStats(rows, nulls, min, max, Math.max(1, distinct));
     }
 
