@@ -139,10 +139,10 @@ final class MetadataResults {
 
     private static Object[] column(String table, ColumnSpec c, int position) {
         DataType t = c.type();
-        Integer size = t.kind() == TypeKind.BOOLEAN ? null : JdbcTypes.precision(t);
-        Integer digits = t.kind() == TypeKind.DECIMAL || t.kind() == TypeKind.TIMESTAMP ? JdbcTypes.scale(t)
-                : JdbcTypes.signed(t) ? 0 : null;
-        Integer octets = t.kind() == TypeKind.VARCHAR ? JdbcTypes.UNBOUNDED : null;
+        Integer size = t.kind() == TypeKind.BOOLEAN ? null : Integer.valueOf(JdbcTypes.precision(t));
+        Integer digits = null;
+        if (t.kind() == TypeKind.DECIMAL || t.kind() == TypeKind.TIMESTAMP || JdbcTypes.signed(t)) digits = JdbcTypes.scale(t);
+        Integer octets = t.kind() == TypeKind.VARCHAR ? Integer.valueOf(JdbcTypes.UNBOUNDED) : null;
         // every column of the table format may hold NULLs
         return new Object[] {null, QueryPlanner.SCHEMA, table, c.name(), JdbcTypes.sqlType(t), JdbcTypes.typeName(t), size,
                 null, digits, JdbcTypes.radix(t), DatabaseMetaData.columnNullable, "", null, null, null, octets, position,
