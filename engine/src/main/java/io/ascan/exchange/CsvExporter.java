@@ -81,7 +81,7 @@ public final class CsvExporter {
      * (so it is not read back as NULL), and when it has leading or trailing blanks (which some
      * readers trim from unquoted fields).
      */
-    static void field(Writer w, String v) throws IOException {
+    public static void field(Writer w, String v) throws IOException {
         boolean quote = v.isEmpty() || v.charAt(0) == ' ' || v.charAt(v.length() - 1) == ' ';
         for (int i = 0; i < v.length() && !quote; i++) {
             char ch = v.charAt(i);

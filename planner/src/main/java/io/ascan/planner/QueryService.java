@@ -4,6 +4,9 @@ import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryResult;
 import io.ascan.plan.OutputColumn;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -22,6 +25,16 @@ public interface QueryService extends AutoCloseable {
 
         /** Number of {@code ?} parameters. */
         int parameterCount();
+
+        /** Whether result column {@code column} (0-based) may hold NULL; true when unknown. */
+        default boolean nullable(int column) {
+            return true;
+        }
+
+        /** The type each {@code ?} parameter is converted to, null where the planner inferred none. */
+        default List<DataType> parameterTypes() {
+            return Collections.unmodifiableList(new ArrayList<>(Collections.nCopies(parameterCount(), null)));
+        }
 
         /** EXPLAIN text: the AdaptiveScans with their P and R, and the pipelines. */
         String explain();

@@ -1,0 +1,99 @@
+package io.ascan.embedded;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.exec.QueryException;
+import io.ascan.exec.QueryOptions;
+import io.ascan.memory.Allocators;
+import io.ascan.planner.AscanQueryService;
+import io.ascan.planner.EngineConfig;
+import io.ascan.planner.EngineProperties;
+import io.ascan.planner.PlanExecutor;
+import io.ascan.planner.PlanningException;
+import io.ascan.planner.QueryService;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * ascan embedded in a Java program: open a catalog directory, run SQL, read Arrow batches.
+ *
+ * <pre>{@code
+ * try (Ascan db = Ascan.open(Path.of("data"), Map.of("compute.threads", "4"));
+ *      QueryReader r = db.query("SELECT d_year, COUNT(*) FROM dwdate WHERE d_year > ? GROUP BY d_year", 1995)) {
+ *     VectorSchemaRoot root = r.getVectorSchemaRoot();
+ *     while (r.loadNextBatch()) { ... root.getVector(0) ... }
+ * }
+ * }</pre>
+ *
+ * A handle is thread-safe: several queries may run at once, each read by one thread.
+ */
+public final class Ascan implements AutoCloseable {
+    private final Catalog catalog;
+    private final EngineConfig config;
+    private final QueryService service;
+    private final BufferAllocator allocator = Allocators.root();
+
+    private Ascan(Catalog catalog, EngineConfig config, QueryService service) {
+        this.catalog = catalog;
+        this.config = config;
+        this.service = service;
+    }
+
+    /** Opens {@code dir} with the settings of DESIGN.md ({@code mode}, {@code compute.threads}, ...). */
+    public static Ascan open(Path dir, Map<String, String> settings) throws IOException {
+        return open(dir, EngineProperties.parse(settings));
+    }
+
+    public static Ascan open(Path dir) throws IOException {
+        return open(dir, EngineConfig.DEFAULTS);
+    }
+
+    public static Ascan open(Path dir, EngineConfig config) throws IOException {
+        Catalog catalog = Catalog.open(dir);
+        return new Ascan(catalog, config, AscanQueryService.open(catalog, config));
+    }
+
+    /** Opens {@code dir} with an explicit executor (null: none); for tests and custom engines. */
+    public static Ascan open(Path dir, EngineConfig config, PlanExecutor executor) throws IOException {
+        Catalog catalog = Catalog.open(dir);
+        return new Ascan(catalog, config, new AscanQueryService(catalog, executor));
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public EngineConfig config() {
+        return config;
+    }
+
+    /** Plans {@code sql} once, to run it many times or to inspect its columns and plan. */
+    public QueryService.Prepared prepare(String sql) throws PlanningException {
+        return service.prepare(sql);
+    }
+
+    /** Runs {@code sql} with the handle's settings; {@code parameters} bind the {@code ?} in order. */
+    public QueryReader query(String sql, Object... parameters) throws PlanningException, QueryException {
+        return query(prepare(sql), config.query(), parameters);
+    }
+
+    public QueryReader query(QueryService.Prepared statement, QueryOptions options, Object... parameters)
+            throws PlanningException, QueryException {
+        List<Object> params = Arrays.asList(parameters);
+        return QueryReader.over(statement.execute(params, options), allocator);
+    }
+
+    /** The EXPLAIN text of {@code sql}. */
+    public String explain(String sql) throws PlanningException {
+        return prepare(sql).explain();
+    }
+
+    @Override
+    public void close() {
+        service.close();
+        allocator.close();
+    }
+}

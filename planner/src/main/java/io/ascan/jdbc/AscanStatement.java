@@ -1,0 +1,375 @@
+package io.ascan.jdbc;
+
+import io.ascan.exec.QueryException;
+import io.ascan.exec.QueryOptions;
+import io.ascan.exec.QueryResult;
+import io.ascan.planner.PlanningException;
+import io.ascan.planner.QueryService;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * A statement: runs queries, at most one open result at a time. {@link #cancel()} and the
+ * query timeout may act from other threads while another thread reads the result. Warnings
+ * carry the execution statistics of the last query once its result has been read to the end.
+ */
+class AscanStatement implements Statement {
+    protected final AscanConnection connection;
+    private volatile RunningQuery running;
+    private AscanResultSet resultSet;
+    private long maxRows;
+    private int timeoutSeconds;
+    private int fetchSize;
+    private SQLWarning warnings;
+    private boolean closeOnCompletion;
+    private volatile boolean closed;
+
+    AscanStatement(AscanConnection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        checkOpen();
+        return run(connection.prepare(sql), List.of());
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        executeQuery(sql);
+        return true;
+    }
+
+    /** Runs a planned statement; the result set's columns are described before anything runs. */
+    protected AscanResultSet run(QueryService.Prepared prepared, List<Object> parameters) throws SQLException {
+        checkOpen();
+        closeResultSet();
+        clearWarnings();
+        QueryOptions options = connection.config().query().withTimeoutMillis(timeoutSeconds * 1000L);
+        RunningQuery query = RunningQuery.start(timeoutSeconds);
+        running = query;
+        QueryResult result;
+        try {
+            result = prepared.execute(parameters, options);
+        } catch (QueryException e) {
+            query.finished();
+            throw SqlErrors.execution(e, query);
+        } catch (PlanningException e) {
+            query.finished();
+            throw SqlErrors.planning(e);
+        } catch (RuntimeException e) {
+            query.finished();
+            throw SqlErrors.internal(e);
+        }
+        query.attach(result);
+        resultSet = new AscanResultSet(this, result, query, metaData(prepared), maxRows);
+        return resultSet;
+    }
+
+    static AscanResultSetMetaData metaData(QueryService.Prepared prepared) {
+        boolean[] nullable = new boolean[prepared.columns().size()];
+        for (int i = 0; i < nullable.length; i++) nullable[i] = prepared.nullable(i);
+        return new AscanResultSetMetaData(prepared.columns(), nullable);
+    }
+
+    /** Safe from any thread: stops the running query, if any (the engine stops its workers). */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        RunningQuery q = running;
+        if (q != null) q.cancel();
+    }
+
+    void resultSetClosed(AscanResultSet rs) {
+        if (rs != resultSet) return;
+        resultSet = null;
+        if (closeOnCompletion) close();
+    }
+
+    private void closeResultSet() {
+        AscanResultSet rs = resultSet;
+        resultSet = null;
+        if (rs != null) rs.close();
+    }
+
+    synchronized void addWarning(SQLWarning w) {
+        if (warnings == null) warnings = w;
+        else warnings.setNextWarning(w);
+    }
+
+    @Override
+    public synchronized SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return warnings;
+    }
+
+    @Override
+    public synchronized void clearWarnings() {
+        warnings = null;
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        closeResultSet();
+        connection.statementClosed(this);
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    protected void checkOpen() throws SQLException {
+        if (closed) throw SqlErrors.closed("statement");
+        connection.checkOpen();
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        return resultSet;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        checkOpen();
+        return -1;
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        return getUpdateCount();
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        checkOpen();
+        closeResultSet();
+        return false;
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        return getMoreResults();
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        checkOpen();
+        return (int) Math.min(maxRows, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        setLargeMaxRows(max);
+    }
+
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        checkOpen();
+        if (max < 0) throw new SQLException("max rows must not be negative", "HY024");
+        maxRows = max;
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return timeoutSeconds;
+    }
+
+    /** Seconds, 0 = none; on expiry the query is cancelled and reading it raises SQLTimeoutException. */
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds < 0) throw new SQLException("query timeout must not be negative", "HY024");
+        timeoutSeconds = seconds;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) throw new SQLException("fetch size must not be negative", "HY024");
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) throw SqlErrors.unsupported("fetch directions other than forward");
+    }
+
+    @Override
+    public int getFetchDirection() {
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public int getResultSetConcurrency() {
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetType() {
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() {
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    }
+
+    @Override
+    public int getMaxFieldSize() {
+        return 0;
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        checkOpen(); // a hint we may ignore (JDBC allows it): values are never truncated
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen(); // no JDBC escape syntax is rewritten; Calcite parses the SQL as written
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        throw SqlErrors.unsupported("named cursors");
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public boolean isPoolable() {
+        return false;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        throw SqlErrors.unsupported("generated keys");
+    }
+
+    // ---- updates: ascan is read-only --------------------------------------------------------------
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        throw SqlErrors.readOnly();
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        if (autoGeneratedKeys != NO_GENERATED_KEYS) throw SqlErrors.unsupported("generated keys");
+        return execute(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        throw SqlErrors.unsupported("generated keys");
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        throw SqlErrors.unsupported("generated keys");
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        throw SqlErrors.unsupported("batches (they hold updates, and ascan is read-only)");
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        throw SqlErrors.unsupported("batches (they hold updates, and ascan is read-only)");
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        throw SqlErrors.unsupported("batches (they hold updates, and ascan is read-only)");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) return iface.cast(this);
+        throw new SQLException("not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

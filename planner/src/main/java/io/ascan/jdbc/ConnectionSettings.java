@@ -1,0 +1,56 @@
+package io.ascan.jdbc;
+
+import io.ascan.planner.EngineConfig;
+import io.ascan.planner.EngineProperties;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * {@code jdbc:ascan:<dir>[?name=value&...]} plus connection Properties to a catalog directory
+ * and an {@link EngineConfig}. Settings in the URL override the Properties. {@code user} and
+ * {@code password}, which tools always send, are accepted and ignored; any other name that is
+ * not a setting of DESIGN.md is an error, as is a bad value.
+ */
+record ConnectionSettings(Path dir, EngineConfig config) {
+    static final String PREFIX = "jdbc:ascan:";
+    private static final Set<String> IGNORED = Set.of("user", "password");
+
+    static boolean accepts(String url) {
+        return url != null && url.startsWith(PREFIX);
+    }
+
+    static ConnectionSettings parse(String url, Properties info) throws SQLException {
+        String rest = url.substring(PREFIX.length());
+        int q = rest.indexOf('?');
+        String dir = q < 0 ? rest : rest.substring(0, q);
+        if (dir.isBlank()) {
+            throw new SQLException("the URL names no catalog directory: expected " + PREFIX + "<dir>", "08001");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (info != null) for (String name : info.stringPropertyNames()) settings.put(name, info.getProperty(name));
+        if (q >= 0) {
+            for (String pair : rest.substring(q + 1).split("&")) {
+                if (pair.isEmpty()) continue;
+                int eq = pair.indexOf('=');
+                if (eq < 0) throw new SQLException("URL setting '" + pair + "' has no value (expected name=value)", SqlErrors.INVALID_ATTRIBUTE);
+                settings.put(decode(pair.substring(0, eq)), decode(pair.substring(eq + 1)));
+            }
+        }
+        settings.keySet().removeAll(IGNORED);
+        try {
+            return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings));
+        } catch (IllegalArgumentException e) {
+            throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
+        }
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,156 @@
+package io.ascan.planner;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.exec.QueryException;
+import io.ascan.exec.QueryOptions;
+import io.ascan.exec.QueryResult;
+import io.ascan.memory.Allocators;
+import io.ascan.plan.OutputColumn;
+import io.ascan.planner.schema.TypeMapping;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.calcite.rel.type.RelDataTypeField;
+
+/**
+ * The {@link QueryService} of ascan: plans with {@link QueryPlanner} and hands the optimised
+ * logical plan to a {@link PlanExecutor}. Without an executor statements still prepare (result
+ * columns, parameter count, EXPLAIN), and executing a query fails with a clear
+ * {@link QueryException}. {@code EXPLAIN PLAN FOR q} is answered here, one row per plan line,
+ * so it works in every front end with or without an executor. Thread-safe.
+ */
+public final class AscanQueryService implements QueryService {
+    static final String NO_EXECUTOR = "query execution is not available in this build";
+
+    private final QueryPlanner planner;
+    private final PlanExecutor executor;
+    private final BufferAllocator allocator = Allocators.root();
+
+    /** {@code executor} may be null: see the class comment. */
+    public AscanQueryService(Catalog catalog, PlanExecutor executor) {
+        this.planner = new QueryPlanner(catalog);
+        this.executor = executor;
+    }
+
+    /** A service with the executor this build has ({@link PlanExecutors#installed}). */
+    public static AscanQueryService open(Catalog catalog, EngineConfig config) {
+        return new AscanQueryService(catalog, PlanExecutors.installed(catalog, config));
+    }
+
+    @Override
+    public Prepared prepare(String sql) throws PlanningException {
+        LogicalPlan plan = planner.plan(sql);
+        StatementShape shape = StatementShape.of(sql, plan);
+        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor);
+        return shape.explain() ? new Explain(query) : query;
+    }
+
+    private static List<OutputColumn> columns(LogicalPlan plan) throws PlanningException {
+        List<OutputColumn> out = new ArrayList<>();
+        List<String> names = plan.columnNames();
+        for (int i = 0; i < names.size(); i++) {
+            RelDataTypeField f = plan.resultType().getFieldList().get(i);
+            DataType t = TypeMapping.toEngine(f.getType());
+            if (t == null) {
+                throw new PlanningException("result column '" + names.get(i) + "' has type " + f.getType().getFullTypeString()
+                        + ", which ascan cannot return (cast it to a supported type)", 0, 0, null);
+            }
+            out.add(new OutputColumn(names.get(i), t));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        allocator.close();
+    }
+
+    /** A query, compiled for the executor when there is one. */
+    private static final class Query implements Prepared {
+        private final LogicalPlan plan;
+        private final List<OutputColumn> columns;
+        private final List<DataType> parameterTypes;
+        private final PlanExecutor.Executable executable;
+
+        Query(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor)
+                throws PlanningException {
+            this.plan = plan;
+            this.columns = List.copyOf(columns);
+            this.parameterTypes = parameterTypes;
+            this.executable = executor == null ? null : executor.compile(plan, this.columns, parameterTypes);
+        }
+
+        @Override
+        public List<OutputColumn> columns() {
+            return columns;
+        }
+
+        @Override
+        public int parameterCount() {
+            return parameterTypes.size();
+        }
+
+        @Override
+        public List<DataType> parameterTypes() {
+            return parameterTypes;
+        }
+
+        @Override
+        public boolean nullable(int column) {
+            return plan.resultType().getFieldList().get(column).getType().isNullable();
+        }
+
+        @Override
+        public String explain() {
+            return executable == null ? plan.explain() : executable.explain();
+        }
+
+        @Override
+        public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException {
+            List<Object> bound = ParameterBinder.bind(parameterTypes, parameters);
+            if (executable == null) throw new QueryException(NO_EXECUTOR);
+            return executable.run(bound, options);
+        }
+    }
+
+    /** {@code EXPLAIN PLAN FOR q}: q's plan as rows of one VARCHAR column {@code PLAN}. */
+    private final class Explain implements Prepared {
+        private final Query query;
+
+        Explain(Query query) {
+            this.query = query;
+        }
+
+        @Override
+        public List<OutputColumn> columns() {
+            return List.of(new OutputColumn("PLAN", DataType.VARCHAR));
+        }
+
+        @Override
+        public int parameterCount() {
+            return query.parameterCount();
+        }
+
+        @Override
+        public List<DataType> parameterTypes() {
+            return query.parameterTypes();
+        }
+
+        @Override
+        public boolean nullable(int column) {
+            return false;
+        }
+
+        @Override
+        public String explain() {
+            return query.explain();
+        }
+
+        @Override
+        public QueryResult execute(List<Object> parameters, QueryOptions options) {
+            List<Object[]> rows = query.explain().lines().map(l -> new Object[] {l}).toList();
+            return MaterializedResult.of(allocator, columns(), rows);
+        }
+    }
+}

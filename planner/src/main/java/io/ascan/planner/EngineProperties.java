@@ -1,0 +1,116 @@
+package io.ascan.planner;
+
+import io.ascan.exec.QueryOptions;
+import io.ascan.io.IoMode;
+import io.ascan.scan.policy.PolicyConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Text settings (JDBC properties, CLI flags, embedded maps) to an {@link EngineConfig}. Every
+ * bad value and every unknown name is an {@link IllegalArgumentException} naming the setting:
+ * a mistyped {@code compute.thread} silently ignored would make a benchmark lie.
+ */
+public final class EngineProperties {
+    public static final List<String> MODES = List.of("adaptive", "direct", "staging", "pushdown", "backpressure");
+
+    /** The names of DESIGN.md with a one-line description each, in documentation order. */
+    public static final Map<String, String> NAMES = names();
+
+    private EngineProperties() {}
+
+    private static Map<String, String> names() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("mode", "scan mode: " + String.join(" | ", MODES) + " (default adaptive)");
+        m.put("storage.threads", "storage-side (pushdown) worker threads");
+        m.put("compute.threads", "compute worker threads (default: available processors)");
+        m.put("storage.node", "NUMA node of storage-side work (default: automatic)");
+        m.put("compute.node", "NUMA node of compute-side work (default: automatic)");
+        m.put("interconnect.bandwidth", "emulated storage-compute link in bytes/s (default: no emulation)");
+        m.put("scan.sliceRows", "rows per scan slice (default: the table's slices)");
+        m.put("scan.outputQueue", "capacity of a scan's output queue in rowsets");
+        m.put("policy.nSample", "slices sampled per mode per sampling round");
+        m.put("policy.delta", "drift threshold in (0, 1)");
+        m.put("policy.alpha", "EWMA weight in (0, 1]");
+        m.put("io", "block reader: uring | portable");
+        return Map.copyOf(m);
+    }
+
+    /** Applies {@code settings} over {@code base}; names are matched exactly. */
+    public static EngineConfig parse(Map<String, String> settings, EngineConfig base) {
+        QueryOptions q = base.query();
+        PolicyConfig p = q.policy();
+        int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
+        long bandwidth = base.interconnectBandwidth();
+        String mode = q.mode();
+        int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
+        IoMode io = q.io();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
+            switch (name) {
+                case "mode" -> mode = mode(v);
+                case "storage.threads" -> storageThreads = intAtLeast(name, v, 1);
+                case "compute.threads" -> computeThreads = intAtLeast(name, v, 1);
+                case "storage.node" -> storageNode = intAtLeast(name, v, -1);
+                case "compute.node" -> computeNode = intAtLeast(name, v, -1);
+                case "interconnect.bandwidth" -> bandwidth = longAtLeast(name, v, 0);
+                case "scan.sliceRows" -> sliceRows = intAtLeast(name, v, 0);
+                case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
+                case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
+                case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
+                case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
+                        p.hysteresis(), p.maxSampleFraction());
+                case "io" -> io = IoMode.parse(v);
+                default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
+                        + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
+            }
+        }
+        QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
+                q.memoryLimit(), q.timeoutMillis(), q.dumpCode());
+        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows);
+    }
+
+    public static EngineConfig parse(Map<String, String> settings) {
+        return parse(settings, EngineConfig.DEFAULTS);
+    }
+
+    static String mode(String v) {
+        String m = v.toLowerCase(Locale.ROOT);
+        if (!MODES.contains(m)) {
+            throw new IllegalArgumentException("mode must be one of " + String.join(", ", MODES) + ", got '" + v + "'");
+        }
+        return m;
+    }
+
+    private static int intAtLeast(String name, String v, int min) {
+        long n = longAtLeast(name, v, min);
+        if (n > Integer.MAX_VALUE) throw new IllegalArgumentException(name + " is too large: " + v);
+        return (int) n;
+    }
+
+    private static long longAtLeast(String name, String v, long min) {
+        long n;
+        try {
+            n = Long.parseLong(v.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+        }
+        if (n < min) throw new IllegalArgumentException(name + " must be at least " + min + ", got " + n);
+        return n;
+    }
+
+    private static double fraction(String name, String v, boolean oneAllowed) {
+        double d;
+        try {
+            d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, got '" + v + "'");
+        }
+        if (!(d > 0 && (oneAllowed ? d <= 1 : d < 1))) {
+            throw new IllegalArgumentException(name + " must be in (0, 1" + (oneAllowed ? "]" : ")") + ", got " + v);
+        }
+        return d;
+    }
+}

@@ -1,0 +1,19 @@
+package io.ascan.planner;
+
+import io.ascan.catalog.Catalog;
+
+/** Where the front ends find the executor when none is given explicitly. */
+public final class PlanExecutors {
+    private PlanExecutors() {}
+
+    /**
+     * The executor of this build for {@code catalog}, or null when there is none, in which case
+     * statements still prepare and EXPLAIN, and executing one is a clear error.
+     *
+     * <p>INTEGRATION POINT: once the physical translation and the engine's executor exist,
+     * return them here, e.g. {@code return new PipelineExecutor(catalog, config);}.
+     */
+    public static PlanExecutor installed(Catalog catalog, EngineConfig config) {
+        return null;
+    }
+}

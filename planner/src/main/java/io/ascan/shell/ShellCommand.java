@@ -1,0 +1,77 @@
+package io.ascan.shell;
+
+import io.ascan.cli.CatalogOptions;
+import io.ascan.cli.CliCommand;
+import io.ascan.jdbc.AscanDriver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import sqlline.SqlLine;
+
+/** {@code ascan shell}: the sqlline console connected to a catalog through the JDBC driver. */
+public final class ShellCommand implements CliCommand {
+    @Override
+    public List<String> path() {
+        return List.of("shell");
+    }
+
+    @Override
+    public Object command() {
+        return new Run();
+    }
+
+    @Command(name = "shell", mixinStandardHelpOptions = true,
+            description = {"Opens sqlline on jdbc:ascan:DIR. End statements with ';'; !tables lists the tables, "
+                    + "!describe T a table's columns, !quit leaves."})
+    public static final class Run implements Callable<Integer> {
+        @Mixin CatalogOptions catalog;
+
+        @Option(names = "--mode", paramLabel = "MODE", description = "Scan mode (connection property mode).")
+        String mode;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Any connection property of DESIGN.md.")
+        Map<String, String> settings = new LinkedHashMap<>();
+
+        /** Input and output for tests; null: the terminal. */
+        InputStream in;
+        OutputStream out;
+
+        String url() {
+            Map<String, String> all = new LinkedHashMap<>(settings);
+            if (mode != null) all.put("mode", mode);
+            StringBuilder url = new StringBuilder("jdbc:ascan:").append(catalog.dir.toAbsolutePath().normalize());
+            char sep = '?';
+            for (var e : all.entrySet()) {
+                url.append(sep).append(enc(e.getKey())).append('=').append(enc(e.getValue()));
+                sep = '&';
+            }
+            return url.toString();
+        }
+
+        private static String enc(String s) {
+            return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            List<String> args = new ArrayList<>(List.of("-u", url(), "-n", "", "-p", "", "-d", AscanDriver.class.getName()));
+            SqlLine sqlline = new SqlLine();
+            if (out != null) {
+                sqlline.setOutputStream(out);
+                sqlline.setErrorStream(out);
+            }
+            SqlLine.Status status = sqlline.begin(args.toArray(String[]::new), in, in == null);
+            return status == SqlLine.Status.OK ? 0 : 1;
+        }
+    }
+}

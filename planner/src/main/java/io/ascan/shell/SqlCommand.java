@@ -1,0 +1,171 @@
+package io.ascan.shell;
+
+import io.ascan.cli.CatalogOptions;
+import io.ascan.cli.CliCommand;
+import io.ascan.cli.UserException;
+import io.ascan.embedded.Ascan;
+import io.ascan.embedded.ColumnReader;
+import io.ascan.embedded.QueryReader;
+import io.ascan.exec.QueryException;
+import io.ascan.planner.EngineConfig;
+import io.ascan.planner.EngineProperties;
+import io.ascan.planner.PlanningException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ascan sql}: runs SQL statements on a catalog and prints their results. */
+public final class SqlCommand implements CliCommand {
+    @Override
+    public List<String> path() {
+        return List.of("sql");
+    }
+
+    @Override
+    public Object command() {
+        return new Run();
+    }
+
+    /** Opens the catalog; tests replace it to run with a scripted executor. */
+    @FunctionalInterface
+    public interface Opener {
+        Ascan open(Path dir, EngineConfig config) throws IOException;
+    }
+
+    enum Format { table, csv, json }
+
+    static final class Source {
+        @Option(names = "-e", paramLabel = "SQL", description = "SQL to run (several statements separated by ';').")
+        String sql;
+
+        @Option(names = "-f", paramLabel = "FILE", description = "File of SQL statements separated by ';', run in order.")
+        Path file;
+    }
+
+    @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Runs SQL statements on a catalog and prints each result.",
+                    "Formats: table (aligned, with a row count), csv (RFC 4180 with a header row, NULL as an empty "
+                            + "field, numbers in plain decimal), json (JSON Lines: one object per row)."})
+    public static final class Run implements Callable<Integer> {
+        @Mixin CatalogOptions catalog;
+
+        @ArgGroup(exclusive = true, multiplicity = "1")
+        Source source;
+
+        @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
+                description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+        Format format;
+
+        @Option(names = "--mode", paramLabel = "MODE",
+                description = "Scan mode: adaptive, direct, staging, pushdown or backpressure (default: adaptive).")
+        String mode;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "Any setting of DESIGN.md, e.g. --set compute.threads=4 --set io=portable.")
+        Map<String, String> settings = new LinkedHashMap<>();
+
+        @Option(names = "--stats", description = "Print each query's execution statistics on stderr.")
+        boolean stats;
+
+        @Option(names = "--dump-code", description = "Ask the engine to show the generated source of each pipeline.")
+        boolean dumpCode;
+
+        @Spec CommandSpec spec;
+
+        private final Opener opener;
+
+        public Run() {
+            this(Ascan::open);
+        }
+
+        public Run(Opener opener) {
+            this.opener = opener;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            Map<String, String> all = new LinkedHashMap<>(settings);
+            if (mode != null) all.put("mode", mode);
+            EngineConfig config = EngineProperties.parse(all);
+            config = config.withQuery(config.query().withDumpCode(dumpCode));
+            List<String> statements = SqlScript.split(source.sql != null ? source.sql : read(source.file));
+            if (statements.isEmpty()) throw new UserException("no SQL statement given");
+            PrintWriter out = spec.commandLine().getOut();
+            try (Ascan db = opener.open(catalog.dir, config)) {
+                for (int i = 0; i < statements.size(); i++) {
+                    if (i > 0 && format == Format.table) out.println();
+                    try {
+                        run(db, statements.get(i), out);
+                    } catch (PlanningException | QueryException e) {
+                        out.flush();
+                        String where = statements.size() > 1 ? "statement " + (i + 1) + ": " : "";
+                        throw new UserException(where + firstLine(e.getMessage()), e);
+                    }
+                }
+            } finally {
+                out.flush();
+            }
+            return 0;
+        }
+
+        private void run(Ascan db, String sql, PrintWriter out) throws PlanningException, QueryException, IOException {
+            ResultFormat f = switch (format) {
+                case table -> new TableFormat(out);
+                case csv -> new CsvFormat(out);
+                case json -> new JsonFormat(out);
+            };
+            try (QueryReader r = db.query(sql)) {
+                f.begin(r.columns());
+                VectorSchemaRoot root = r.getVectorSchemaRoot();
+                long rows = 0;
+                while (loadNext(r)) {
+                    ColumnReader[] readers = new ColumnReader[r.columns().size()];
+                    for (int c = 0; c < readers.length; c++) readers[c] = ColumnReader.of(r.columns().get(c), root.getVector(c));
+                    for (int row = 0; row < root.getRowCount(); row++) f.row(readers, row);
+                    rows += root.getRowCount();
+                }
+                f.end(rows);
+                if (stats) {
+                    PrintWriter err = spec.commandLine().getErr();
+                    String s = r.statistics();
+                    err.println(s == null || s.isBlank() ? "(no statistics)" : s.strip());
+                    err.flush();
+                }
+            }
+        }
+
+        /** QueryReader reports query failures as IOException wrapping the QueryException. */
+        private static boolean loadNext(QueryReader r) throws QueryException, IOException {
+            try {
+                return r.loadNextBatch();
+            } catch (IOException e) {
+                if (e.getCause() instanceof QueryException q) throw q;
+                throw e;
+            }
+        }
+
+        private static String read(Path file) throws IOException {
+            if (!Files.isRegularFile(file)) throw new UserException("no SQL file " + file);
+            return Files.readString(file);
+        }
+
+        /** Calcite's parse errors list every expected token below the first line; the first line names the problem and where. */
+        static String firstLine(String message) {
+            if (message == null) return "failed";
+            int nl = message.indexOf('\n');
+            return (nl < 0 ? message : message.substring(0, nl)).strip();
+        }
+    }
+}

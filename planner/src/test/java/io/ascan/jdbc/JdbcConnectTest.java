@@ -1,0 +1,122 @@
+package io.ascan.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLSyntaxErrorException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The driver as DriverManager finds it (this build: no executor), URLs, properties, planner errors, EXPLAIN. */
+class JdbcConnectTest {
+    @TempDir static Path dir;
+
+    @BeforeAll
+    static void catalog() throws Exception {
+        JdbcFixtures.catalog(dir);
+    }
+
+    static Connection connect(String suffix) throws SQLException {
+        return DriverManager.getConnection("jdbc:ascan:" + dir + suffix);
+    }
+
+    @Test
+    void explainRunsEndToEndWithoutAnExecutor() throws SQLException {
+        try (Connection c = connect(""); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR SELECT s, COUNT(*) FROM all_types WHERE i > 3 GROUP BY s")) {
+            assertEquals("PLAN", rs.getMetaData().getColumnLabel(1));
+            List<String> lines = new ArrayList<>();
+            while (rs.next()) lines.add(rs.getString(1));
+            String plan = String.join("\n", lines);
+            assertTrue(lines.size() > 1, plan);
+            assertTrue(plan.contains("AdaptiveScan(table=[[ascan, all_types]], columns=[s], P=[i > 3]"), plan);
+        }
+    }
+
+    @Test
+    void driverManagerFindsTheDriver() throws SQLException {
+        assertInstanceOf(AscanDriver.class, DriverManager.getDriver("jdbc:ascan:x"));
+        assertNull(new AscanDriver().connect("jdbc:other:x", new Properties()), "another driver's URL");
+        assertTrue(new AscanDriver().getPropertyInfo("jdbc:ascan:x", null).length >= 12);
+    }
+
+    @Test
+    void badSqlNamesLineAndColumn() throws SQLException {
+        try (Connection c = connect(""); Statement s = c.createStatement()) {
+            SQLException syntax = assertThrows(SQLSyntaxErrorException.class, () -> s.executeQuery("SELECT i\nFROM FROM all_types"));
+            assertTrue(syntax.getMessage().contains("line 2, column 6"), syntax.getMessage());
+            assertEquals("42000", syntax.getSQLState());
+            SQLException table = assertThrows(SQLException.class, () -> s.executeQuery("SELECT * FROM nope"));
+            assertTrue(table.getMessage().contains("line 1, column 15") && table.getMessage().contains("'nope' not found"),
+                    table.getMessage());
+            SQLException column = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT zz FROM all_types"));
+            assertTrue(column.getMessage().contains("Column 'zz' not found"), column.getMessage());
+            assertTrue(column.getMessage().contains("line 1, column 8"), column.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "?mode=fast | mode must be one of adaptive, direct, staging, pushdown, backpressure, got 'fast'",
+            "?compute.threads=0 | compute.threads must be at least 1, got 0",
+            "?compute.threads=many | compute.threads must be an integer, got 'many'",
+            "?policy.delta=1.5 | policy.delta must be in (0, 1), got 1.5",
+            "?io=aio | unknown io mode 'aio' (expected uring or portable)",
+            "?interconnect.bandwidth=-1 | interconnect.bandwidth must be at least 0, got -1",
+            "?compute.thread=2 | unknown setting 'compute.thread'",
+            "?mode | URL setting 'mode' has no value"})
+    void badPropertiesAreClearErrors(String suffix, String message) {
+        SQLException e = assertThrows(SQLException.class, () -> connect(suffix));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+        assertEquals(SqlErrors.INVALID_ATTRIBUTE, e.getSQLState());
+    }
+
+    @Test
+    void propertiesAndUserPassword() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", "me");
+        p.setProperty("password", "secret");
+        p.setProperty("policy.alpha", "0.5");
+        p.setProperty("storage.node", "0");
+        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + dir + "?scan.sliceRows=1000", p)) {
+            AscanConnection ac = c.unwrap(AscanConnection.class);
+            assertEquals(0.5, ac.config().query().policy().alpha());
+            assertEquals(0, ac.config().storageNode());
+            assertEquals(1000, ac.config().sliceRows());
+        }
+    }
+
+    @Test
+    void missingDirectory() {
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:ascan:" + dir.resolve("nope")));
+        assertEquals("08001", e.getSQLState());
+        assertTrue(e.getMessage().contains("catalog directory does not exist"), e.getMessage());
+    }
+
+    @Test
+    void closedObjectsRefuseWork() throws SQLException {
+        Connection c = connect("");
+        Statement s = c.createStatement();
+        PreparedStatement ps = c.prepareStatement("SELECT i FROM all_types");
+        c.close();
+        assertTrue(s.isClosed() && ps.isClosed());
+        assertThrows(SQLException.class, c::createStatement);
+        assertThrows(SQLException.class, () -> s.executeQuery("SELECT 1"));
+    }
+}

@@ -1,0 +1,151 @@
+package io.ascan.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.cli.Main;
+import io.ascan.embedded.Ascan;
+import io.ascan.jdbc.JdbcFixtures;
+import io.ascan.jdbc.ScriptedExecutor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code ascan sql} output formats and errors with the scripted executor; {@code ascan shell} on sqlline. */
+class SqlCommandTest {
+    @TempDir static Path dir;
+    ScriptedExecutor executor;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    @BeforeAll
+    static void catalog() throws Exception {
+        JdbcFixtures.catalog(dir);
+    }
+
+    @BeforeEach
+    void executor() {
+        executor = new ScriptedExecutor();
+        executor.rows = p -> JdbcFixtures.ROWS;
+    }
+
+    @AfterEach
+    void close() {
+        executor.close();
+    }
+
+    int run(String... args) {
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, executor)));
+        cmd.setOut(new PrintWriter(out));
+        cmd.setErr(new PrintWriter(err));
+        cmd.setExecutionExceptionHandler((e, c, p) -> {
+            c.getErr().println("sql: " + e.getMessage());
+            c.getErr().flush();
+            return 2;
+        });
+        return cmd.execute(args);
+    }
+
+    @Test
+    void csvIsRfc4180() {
+        assertEquals(0, run("--dir", dir.toString(), "--format", "csv", "-e", JdbcFixtures.ALL_TYPES));
+        assertEquals("b,i,l,d,m,dt,ts,s\r\n"
+                + "true,42,9000000000,100000000000000000000.0,-1234.50,1998-12-31,2020-02-29 23:59:58.123456,"
+                + "\"a, \"\"quoted\"\"\nline\"\r\n"
+                + ",,,,,,,\r\n"
+                + "false,-7,-1,0.5,0.05,1970-01-01,1969-12-31 23:00:00,\"\"\r\n", out.toString());
+    }
+
+    @Test
+    void table() {
+        executor.rows = p -> List.<Object[]>of(new Object[] {1, "x"}, new Object[] {null, "long value"});
+        assertEquals(0, run("--dir", dir.toString(), "-e", "SELECT i, s AS name FROM all_types"));
+        assertEquals("""
+                 i    | name
+                ------+------------
+                    1 | x
+                 NULL | long value
+                (2 rows)
+                """, out.toString());
+    }
+
+    @Test
+    void json() {
+        assertEquals(0, run("--dir", dir.toString(), "--format", "json", "-e", JdbcFixtures.ALL_TYPES));
+        String[] lines = out.toString().split("\n");
+        assertEquals(3, lines.length);
+        assertEquals("{\"b\":true,\"i\":42,\"l\":9000000000,\"d\":100000000000000000000.0,\"m\":-1234.50,"
+                + "\"dt\":\"1998-12-31\",\"ts\":\"2020-02-29 23:59:58.123456\",\"s\":\"a, \\\"quoted\\\"\\nline\"}", lines[0]);
+        assertEquals("{\"b\":null,\"i\":null,\"l\":null,\"d\":null,\"m\":null,\"dt\":null,\"ts\":null,\"s\":null}", lines[1]);
+    }
+
+    @Test
+    void statementsOfAFileRunInOrderWithStats() throws Exception {
+        executor.statistics = "scan all_types: direct 1 slice";
+        executor.rows = p -> List.<Object[]>of(new Object[] {1});
+        Path file = dir.resolve("q.sql");
+        Files.writeString(file, "-- two queries; one file\nSELECT i FROM all_types;\n/* ; */ SELECT 'a;b' AS x FROM all_types WHERE s <> ';';\n");
+        assertEquals(0, run("--dir", dir.toString(), "--format", "csv", "--stats", "-f", file.toString()));
+        assertEquals("i\r\n1\r\nx\r\n1\r\n", out.toString());
+        assertEquals("scan all_types: direct 1 slice\nscan all_types: direct 1 slice\n", err.toString().replace("\r", ""));
+    }
+
+    @Test
+    void errorsAreOneLine() {
+        executor.rows = p -> List.<Object[]>of(new Object[] {1});
+        assertEquals(2, run("--dir", dir.toString(), "-e", "SELECT i FROM all_types; SELECT FROM FROM x"));
+        String e = err.toString().strip();
+        assertTrue(e.startsWith("sql: statement 2: ") && e.contains("Incorrect syntax near the keyword 'FROM' at line 1, column 8") && !e.contains("\n"), e);
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("--dir", dir.toString(), "-e", "SELECT nope FROM all_types"));
+        assertTrue(err.toString().contains("Column 'nope' not found"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("--dir", dir.toString(), "--mode", "fast", "-e", "SELECT 1"));
+        assertTrue(err.toString().contains("mode must be one of"), err.toString());
+    }
+
+    @Test
+    void explainNeedsNoExecutor() {
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, null)));
+        cmd.setOut(new PrintWriter(out));
+        assertEquals(0, cmd.execute("--dir", dir.toString(), "--format", "csv", "-e", "EXPLAIN PLAN FOR SELECT i FROM all_types WHERE i = 3"));
+        assertTrue(out.toString().startsWith("PLAN\r\n"), out.toString());
+        assertTrue(out.toString().contains("AdaptiveScan(table=[[ascan, all_types]], columns=[i], P=[i = 3]"), out.toString());
+    }
+
+    @Test
+    void helpThroughTheLauncher() {
+        CommandLine main = Main.commandLine();
+        StringWriter help = new StringWriter();
+        main.setOut(new PrintWriter(help));
+        assertEquals(0, main.execute("sql", "--help"));
+        assertTrue(help.toString().contains("--format") && help.toString().contains("-e=SQL"), help.toString());
+        assertEquals(0, main.execute("shell", "--help"));
+        assertTrue(help.toString().contains("sqlline"), help.toString());
+    }
+
+    @Test
+    void shellListsTablesThroughSqlline() throws Exception {
+        ShellCommand.Run shell = new ShellCommand.Run();
+        new CommandLine(shell).parseArgs("--dir", dir.toString(), "--set", "io=portable");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        shell.in = new ByteArrayInputStream("!tables\n!columns orders\nEXPLAIN PLAN FOR SELECT o_id FROM orders;\n!quit\n"
+                .getBytes(StandardCharsets.UTF_8));
+        shell.out = console;
+        shell.call();
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("all_types") && text.contains("orders") && text.contains("o_total"), text);
+        assertTrue(text.contains("AdaptiveScan(table=[[ascan, orders]]"), text);
+    }
+}
