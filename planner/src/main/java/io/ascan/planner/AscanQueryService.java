@@ -42,7 +42,9 @@ public final class AscanQueryService implements QueryService {
     public Prepared prepare(String sql) throws PlanningException {
         LogicalPlan plan = planner.plan(sql);
         StatementShape shape = StatementShape.of(sql, plan);
-        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor);
+        // EXPLAIN shows the engine's plan (scans with P and R, build sides, breakers); an executor adds pipelines.
+        String engineExplain = shape.explain() && executor == null ? planner.explain(sql) : null;
+        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor, engineExplain);
         return shape.explain() ? new Explain(query) : query;
     }
 
@@ -72,10 +74,12 @@ public final class AscanQueryService implements QueryService {
         private final List<OutputColumn> columns;
         private final List<DataType> parameterTypes;
         private final PlanExecutor.Executable executable;
+        private final String engineExplain;
 
-        Query(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor)
-                throws PlanningException {
+        Query(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor,
+              String engineExplain) throws PlanningException {
             this.plan = plan;
+            this.engineExplain = engineExplain;
             this.columns = List.copyOf(columns);
             this.parameterTypes = parameterTypes;
             this.executable = executor == null ? null : executor.compile(plan, this.columns, parameterTypes);
@@ -103,7 +107,8 @@ public final class AscanQueryService implements QueryService {
 
         @Override
         public String explain() {
-            return executable == null ? plan.explain() : executable.explain();
+            if (executable != null) return executable.explain();
+            return engineExplain != null ? engineExplain : plan.explain();
         }
 
         @Override

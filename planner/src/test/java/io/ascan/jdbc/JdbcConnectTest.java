@@ -45,7 +45,7 @@ class JdbcConnectTest {
             while (rs.next()) lines.add(rs.getString(1));
             String plan = String.join("\n", lines);
             assertTrue(lines.size() > 1, plan);
-            assertTrue(plan.contains("AdaptiveScan(table=[[ascan, all_types]], columns=[s], P=[i > 3]"), plan);
+            assertTrue(plan.contains("AdaptiveScan(table=all_types, columns=[s], P=[i > 3]"), plan);
         }
     }
 

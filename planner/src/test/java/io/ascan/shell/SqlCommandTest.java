@@ -121,7 +121,7 @@ class SqlCommandTest {
         cmd.setOut(new PrintWriter(out));
         assertEquals(0, cmd.execute("--dir", dir.toString(), "--format", "csv", "-e", "EXPLAIN PLAN FOR SELECT i FROM all_types WHERE i = 3"));
         assertTrue(out.toString().startsWith("PLAN\r\n"), out.toString());
-        assertTrue(out.toString().contains("AdaptiveScan(table=[[ascan, all_types]], columns=[i], P=[i = 3]"), out.toString());
+        assertTrue(out.toString().contains("AdaptiveScan(table=all_types, columns=[i], P=[i = 3]"), out.toString());
     }
 
     @Test
@@ -146,6 +146,6 @@ class SqlCommandTest {
         shell.call();
         String text = console.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("all_types") && text.contains("orders") && text.contains("o_total"), text);
-        assertTrue(text.contains("AdaptiveScan(table=[[ascan, orders]]"), text);
+        assertTrue(text.contains("AdaptiveScan(table=orders"), text);
     }
 }
