@@ -1,0 +1,78 @@
+package io.ascan.exec;
+
+import io.ascan.codegen.pipeline.CodegenConsumer;
+import io.ascan.exec.operator.FilterOperator;
+import io.ascan.exec.operator.LimitOperator;
+import io.ascan.exec.operator.ProjectOperator;
+import io.ascan.exec.operator.ScanSource;
+import io.ascan.exec.operator.ValuesSource;
+import io.ascan.plan.AggregateNode;
+import io.ascan.plan.FilterNode;
+import io.ascan.plan.HashJoinNode;
+import io.ascan.plan.LimitNode;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.plan.ScanNode;
+import io.ascan.plan.SortNode;
+import io.ascan.plan.UnionAllNode;
+import io.ascan.plan.ValuesNode;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cuts a physical plan into pipelines at its breakers (hash-join builds, aggregations, sorts,
+ * the result), walking down from the root with the consumer chain built so far: a streaming
+ * operator wraps the chain, a breaker ends it in its sink and starts a new chain at its source,
+ * a leaf closes the pipeline. Pipelines come out in dependency order: a breaker's input
+ * pipelines (and a join's build) before the pipelines reading it.
+ */
+public final class PipelineBuilder {
+    private final List<Pipeline> pipelines = new ArrayList<>();
+    private final Map<ScanNode, ScanSource> scans = new IdentityHashMap<>();
+
+    /** Operator names of the chain under construction, innermost last, for EXPLAIN. */
+    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
+        Chain wrap(CodegenConsumer c, String name) {
+            List<String> n = new ArrayList<>();
+            n.add(name);
+            n.addAll(names);
+            return new Chain(c, sink, n);
+        }
+    }
+
+    public List<Pipeline> build(PhysicalNode root, PipelineSink result) {
+        add(root, new Chain(result, result, List.of()));
+        return List.copyOf(pipelines);
+    }
+
+    public Map<ScanNode, ScanSource> scans() {
+        return scans;
+    }
+
+    ScanSource scanSource(ScanNode node) {
+        return scans.computeIfAbsent(node, ScanSource::new);
+    }
+
+    void add(PhysicalNode node, Chain chain) {
+        switch (node) {
+            case FilterNode f -> add(f.input(), chain.wrap(new FilterOperator(f.condition(), chain.consumer()), "Filter"));
+            case ProjectNode p -> add(p.input(), chain.wrap(new ProjectOperator(p.exprs(), chain.consumer()), "Project"));
+            case LimitNode l -> add(l.input(), chain.wrap(new LimitOperator(l.offset(), l.fetch(), chain.consumer()),
+                    "Limit(" + l.offset() + ", " + l.fetch() + ")"));
+            case UnionAllNode u -> {
+                for (PhysicalNode in : u.inputs()) add(in, chain);
+            }
+            case ScanNode s -> pipeline(scanSource(s), chain);
+            case ValuesNode v -> pipeline(new ValuesSource(v), chain);
+            case HashJoinNode j -> Breakers.join(this, j, chain);
+            case AggregateNode a -> Breakers.aggregate(this, a, chain);
+            case SortNode s -> Breakers.sort(this, s, chain);
+        }
+    }
+
+    void pipeline(PipelineSource source, Chain chain) {
+        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names()));
+    }
+}
