@@ -1,5 +1,7 @@
 package io.ascan.exec;
 
+import io.ascan.exec.operator.AggregateSink;
+import io.ascan.exec.operator.RowsSource;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.HashJoinNode;
 import io.ascan.plan.SortNode;
@@ -13,7 +15,13 @@ final class Breakers {
     }
 
     static void aggregate(PipelineBuilder b, AggregateNode a, PipelineBuilder.Chain chain) {
-        throw new UnsupportedOperationException("aggregation not implemented yet");
+        if (DistinctAggregates.needed(a)) {
+            b.add(DistinctAggregates.rewrite(a), chain);
+            return;
+        }
+        AggregateSink sink = new AggregateSink(a);
+        b.add(a.input(), new PipelineBuilder.Chain(sink, sink, java.util.List.of()));
+        b.pipeline(new RowsSource("Groups(" + sink.describe() + ")", sink::groups, sink::output, false), chain);
     }
 
     static void sort(PipelineBuilder b, SortNode s, PipelineBuilder.Chain chain) {

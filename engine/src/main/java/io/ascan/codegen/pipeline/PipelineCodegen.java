@@ -44,6 +44,13 @@ public final class PipelineCodegen {
         return name;
     }
 
+    private final java.util.Set<String> once = new java.util.HashSet<>();
+
+    /** True the first time {@code key} is asked: for members an operator adds once per class, not per shim variant. */
+    public boolean once(String key) {
+        return once.add(key);
+    }
+
     /** Adds a field declaration as written, once. */
     public void rawField(String declaration) {
         if (!fields.contains(declaration)) fields.add(declaration);
