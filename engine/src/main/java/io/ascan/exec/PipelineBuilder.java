@@ -72,6 +72,38 @@ public final class PipelineBuilder {
         }
     }
 
+    /**
+     * Follows the probe keys down through filters and column-reference projections to a scan
+     * and attaches the build's Bloom filter there as a runtime filter R (used by pushdown only).
+     */
+    void attachRuntimeFilter(PhysicalNode probe, int[] keys, io.ascan.exec.operator.JoinBuildSink build) {
+        int[] k = keys.clone();
+        PhysicalNode n = probe;
+        while (true) {
+            switch (n) {
+                case FilterNode f -> n = f.input();
+                case ProjectNode p -> {
+                    for (int i = 0; i < k.length; i++) {
+                        if (!(p.exprs().get(k[i]) instanceof io.ascan.expr.ColumnRef r)) return;
+                        k[i] = r.index();
+                    }
+                    n = p.input();
+                }
+                case ScanNode s -> {
+                    ScanSource source = scanSource(s);
+                    String names = java.util.Arrays.stream(k).mapToObj(i -> s.output().get(i).name())
+                            .collect(java.util.stream.Collectors.joining(", "));
+                    build.onBuilt(t -> source.addRuntimeFilter(new ScanSource.RuntimeFilter(t.bloomFilter(), k,
+                            "bloom(" + names + ", " + t.rowCount() + " keys)")));
+                    return;
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+    }
+
     void pipeline(PipelineSource source, Chain chain) {
         pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names()));
     }
