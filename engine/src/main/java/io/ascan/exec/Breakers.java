@@ -4,6 +4,7 @@ import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.exec.operator.AggregateSink;
 import io.ascan.exec.operator.HashJoinProbe;
 import io.ascan.exec.operator.JoinBuildSink;
+import io.ascan.exec.operator.SortSink;
 import io.ascan.plan.JoinType;
 import io.ascan.plan.OutputColumn;
 import io.ascan.plan.PhysicalNode;
@@ -74,7 +75,10 @@ final class Breakers {
         b.pipeline(new RowsSource("Groups(" + sink.describe() + ")", sink::groups, sink::output, false), chain);
     }
 
+    /** The sorted rows come out on one worker, so the parent operators (LIMIT, the result) see them in order. */
     static void sort(PipelineBuilder b, SortNode s, PipelineBuilder.Chain chain) {
-        throw new UnsupportedOperationException("sort not implemented yet");
+        SortSink sink = new SortSink(s);
+        b.add(s.input(), new PipelineBuilder.Chain(sink, sink, List.of()));
+        b.pipeline(new RowsSource("Sorted(" + sink.describe() + ")", sink::rows, sink::tuple, true), chain);
     }
 }
