@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.exec.operator.Materializer;
 import io.ascan.exec.operator.ResultSink;
 import io.ascan.exec.operator.ScanSource;
 import io.ascan.io.AlignedBufferPool;
@@ -16,18 +17,29 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class Executor {
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
+    private final Materializer materializer;
 
     /** @param allocator the engine's allocator (queries get children); @param pool segment read buffers */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
+        this(allocator, pool, Materializer.DIRECT);
+    }
+
+    private Executor(BufferAllocator allocator, AlignedBufferPool pool, Materializer materializer) {
         this.allocator = allocator;
         this.pool = pool;
+        this.materializer = materializer;
+    }
+
+    /** An executor whose scans turn slices into rowsets with {@code m} (the seam issue 4's modes plug into). */
+    public Executor withMaterializer(Materializer m) {
+        return new Executor(allocator, pool, m);
     }
 
     public QueryResult execute(PhysicalNode plan, QueryOptions options) throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, options);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
-        PipelineBuilder builder = new PipelineBuilder();
+        PipelineBuilder builder = new PipelineBuilder(materializer);
         try {
             pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
             for (Pipeline p : pipelines) p.compile();
@@ -43,7 +55,7 @@ public final class Executor {
     /** The pipelines of a plan, one line each, in the order they run (for EXPLAIN). */
     public static String explain(PhysicalNode plan) {
         StringBuilder sb = new StringBuilder();
-        for (Pipeline p : new PipelineBuilder().build(plan, new ResultSink(plan.output(), b -> b.close()))) {
+        for (Pipeline p : new PipelineBuilder(Materializer.DIRECT).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
             sb.append(p.describe()).append('\n');
         }
         return sb.toString();

@@ -31,6 +31,11 @@ import java.util.Map;
 public final class PipelineBuilder {
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<ScanNode, ScanSource> scans = new IdentityHashMap<>();
+    private final io.ascan.exec.operator.Materializer materializer;
+
+    public PipelineBuilder(io.ascan.exec.operator.Materializer materializer) {
+        this.materializer = materializer;
+    }
 
     /** Operator names of the chain under construction, innermost last, for EXPLAIN. */
     record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
@@ -52,7 +57,7 @@ public final class PipelineBuilder {
     }
 
     ScanSource scanSource(ScanNode node) {
-        return scans.computeIfAbsent(node, ScanSource::new);
+        return scans.computeIfAbsent(node, n -> new ScanSource(n, materializer));
     }
 
     void add(PhysicalNode node, Chain chain) {

@@ -63,7 +63,7 @@ public final class DispatchShim implements SourceCodegen {
         Tuple out = new Tuple(batchTypes.subList(0, projected), columns);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
-            code.line("// P, evaluated inline (" + mode + ")");
+            code.line("// P, evaluated inline (" + mode.name() + ")");
             ValueCode p = gen.expr(predicate, (c, cb) -> columns.read(tableToBatch[c], cb));
             code.open("if (" + notNullAnd(p) + ")");
             opened++;
@@ -73,7 +73,7 @@ public final class DispatchShim implements SourceCodegen {
         String body = code.cut(mark);
         code.setIndent(2);
         StringBuilder m = new StringBuilder();
-        m.append("\n    /** ").append(mode).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage" : "")
+        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage" : "")
                 .append(". */\n");
         m.append("    private void ").append(method).append("(io.ascan.codegen.rt.Batch in, int rows) {\n");
         int bindMark = code.mark();

@@ -40,13 +40,16 @@ public final class ScanSource implements PipelineSource {
     private final int[] readColumns;
     private final int[] tableToBatch;
     private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
-    private final AtomicLong rowsets = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLongArray rowsets = new java.util.concurrent.atomic.AtomicLongArray(ScanMode.values().length);
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong slices = new AtomicLong();
     private volatile long nanos;
 
-    public ScanSource(ScanNode node) {
+    private final Materializer materializer;
+
+    public ScanSource(ScanNode node, Materializer materializer) {
         this.node = node;
+        this.materializer = materializer;
         int[] projected = node.columns();
         int[] pColumns = node.predicate() == null ? new int[0] : node.predicate().columns();
         List<Integer> read = new ArrayList<>();
@@ -119,7 +122,13 @@ public final class ScanSource implements PipelineSource {
              TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator())) {
             while (reader.hasNext() && !query.cancelled()) {
                 SliceData s = reader.next();
-                Rowset r = new Rowset(ScanMode.DIRECT, s.rowCount(), s.columns(), null);
+                Rowset r;
+                try {
+                    r = materializer.materialize(s, this, query.allocator());
+                } catch (RuntimeException e) {
+                    s.close();
+                    throw e;
+                }
                 try {
                     queue.put(r);
                 } catch (InterruptedException e) {
@@ -144,7 +153,7 @@ public final class ScanSource implements PipelineSource {
             }
             try {
                 code.consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                rowsets.incrementAndGet();
+                rowsets.incrementAndGet(r.mode().ordinal());
                 rows.addAndGet(r.rowCount());
             } finally {
                 r.close();
@@ -155,8 +164,9 @@ public final class ScanSource implements PipelineSource {
 
     public String statistics() {
         StringBuilder sb = new StringBuilder();
-        sb.append("scan ").append(node.table().name()).append(": mode direct, ").append(slices.get()).append(" slices, ")
-                .append(rowsets.get()).append(" rowsets, ").append(rows.get()).append(" rows, ")
+        sb.append("scan ").append(node.table().name()).append(": ").append(slices.get()).append(" slices, rowsets:");
+        for (ScanMode m : ScanMode.values()) if (rowsets.get(m.ordinal()) > 0) sb.append(' ').append(m).append(' ').append(rowsets.get(m.ordinal()));
+        sb.append(", ").append(rows.get()).append(" rows, ")
                 .append(String.format(java.util.Locale.ROOT, "%.1f ms", nanos / 1e6));
         for (RuntimeFilter f : runtimeFilters) sb.append(", R: ").append(f.describe());
         return sb.toString();
