@@ -55,6 +55,25 @@ class ExecScanTest {
                 + "WHERE i > 1000 AND low LIKE 'cat-1%' AND d IS NOT NULL"), rows, false);
     }
 
+    /** A balanced OR of equalities: big enough that the generated code must split it into methods (64 KB limit). */
+    static io.ascan.expr.Expr orTree(io.ascan.expr.Expr column, int from, int to) {
+        if (to - from == 1) return Call.predicate(Operator.EQ, column, Literal.of(from));
+        int mid = (from + to) / 2;
+        return Call.predicate(Operator.OR, orTree(column, from, mid), orTree(column, mid, to));
+    }
+
+    @Test
+    void hugeExpressionsAreSplitIntoMethods() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, x -> orTree(tcol(x, "lo_suppkey"), 0, 600), "lo_orderkey", "lo_partkey");
+        FilterNode f = new FilterNode(scan, orTree(col(1, DataType.INTEGER), 0, 800));
+        QueryResult r = executor().execute(f, OPTIONS.withDumpCode(true));
+        String code = r.generatedCode();
+        var rows = rows(r);
+        assertTrue(code.contains("private boolean sub"), "split methods");
+        assertSameRows(duck("SELECT lo_orderkey, lo_partkey FROM lineorder WHERE lo_suppkey < 600 AND lo_partkey < 800"), rows, false);
+    }
+
     @Test
     void lineorderFilterProject() throws Exception {
         Table t = table("lineorder");

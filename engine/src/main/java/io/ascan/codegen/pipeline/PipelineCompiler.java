@@ -17,6 +17,9 @@ import org.codehaus.janino.SimpleCompiler;
 public final class PipelineCompiler {
     static final String CLASS = "GeneratedPipeline";
     private static final Map<String, Class<?>> CACHE = new ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern CONSTANT_FIELD =
+            java.util.regex.Pattern.compile("private final (\\S+) (\\w+) = (\\(\\S+\\) constants\\[\\d+\\]);");
+    private static final int INIT_CHUNK = 1000;
 
     private PipelineCompiler() {}
 
@@ -32,13 +35,29 @@ public final class PipelineCompiler {
         String rt = "io.ascan.codegen.rt.";
         StringBuilder src = new StringBuilder();
         src.append("public final class ").append(CLASS).append(" extends ").append(rt).append("PipelineCode {\n");
-        for (String f : gen.code.fieldDeclarations()) src.append("    ").append(f).append('\n');
+        // Constant fields are assigned in chunked init methods, not by initialisers: thousands of
+        // them (one per error message of a huge expression) would overflow the constructor's 64 KB.
+        List<String> inits = new java.util.ArrayList<>();
+        for (String f : gen.code.fieldDeclarations()) {
+            java.util.regex.Matcher m = CONSTANT_FIELD.matcher(f);
+            if (!m.matches()) throw new IllegalStateException("unexpected constant field: " + f);
+            src.append("    private ").append(m.group(1)).append(' ').append(m.group(2)).append(";\n");
+            inits.add(m.group(2) + " = " + m.group(3) + ";");
+        }
         src.append("    private ").append(rt).append("StringScratch scratch;\n");
         for (int i = 0; i < gen.stateFields().size(); i++) {
             src.append("    private ").append(gen.stateTypes().get(i)).append(' ').append(gen.stateFields().get(i)).append(";\n");
         }
         for (String f : gen.fields()) src.append("    ").append(f).append('\n');
-        src.append("\n    public ").append(CLASS).append("(Object[] constants) {\n        super(constants);\n    }\n\n");
+        src.append("\n    public ").append(CLASS).append("(Object[] constants) {\n        super(constants);\n");
+        int chunks = (inits.size() + INIT_CHUNK - 1) / INIT_CHUNK;
+        for (int c = 0; c < chunks; c++) src.append("        constants").append(c).append("();\n");
+        src.append("    }\n\n");
+        for (int c = 0; c < chunks; c++) {
+            src.append("    private void constants").append(c).append("() {\n");
+            for (String i : inits.subList(c * INIT_CHUNK, Math.min(inits.size(), (c + 1) * INIT_CHUNK))) src.append("        ").append(i).append('\n');
+            src.append("    }\n\n");
+        }
         src.append("    public void open(Object[] state, ").append(rt).append("StringScratch scratch) {\n");
         src.append("        this.scratch = scratch;\n");
         for (int i = 0; i < gen.stateFields().size(); i++) {

@@ -254,14 +254,15 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         result = locals.getFirst();
         var merger = last.instances().isEmpty() ? null : last.instances().getFirst().code();
-        for (int i = 1; i < locals.size(); i++) {
-            AggHashTable other = locals.get(i);
+        // Each merged table leaves the list at once: a merge that fails (SUM overflow) leaves only live tables to close.
+        while (locals.size() > 1) {
+            AggHashTable other = locals.getLast();
             AggHashTable target = result;
             var m = merger;
             other.store().forEachRow(row -> m.mergeRow(row, target));
+            locals.removeLast();
             other.close();
         }
-        locals.subList(1, locals.size()).clear();
         if (node.groupKeys().length == 0 && result.groupCount() == 0) {
             long h = Hash.finish(Hash.SEED);
             long row = result.insert(h, h & result.mask());
