@@ -104,7 +104,8 @@ class ExecJoinTest {
         ProjectNode p = new ProjectNode(j, List.of(Call.of(Operator.TIMES, DataType.BIGINT,
                 Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_extendedprice")), Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_discount")))),
                 List.of("rev"));
-        QueryResult result = executor().execute(sum(p, "rev"), OPTIONS);
+        QueryResult result = executor().execute(sum(p, "rev"), OPTIONS.withDumpCode(true));
+        if (System.getenv("ASCAN_DUMP") != null) System.out.println(result.generatedCode());
         String stats;
         var rows = rows(result);
         stats = result.statistics();

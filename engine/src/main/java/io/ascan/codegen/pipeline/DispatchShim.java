@@ -51,7 +51,7 @@ public final class DispatchShim implements SourceCodegen {
         dispatch.append("            default: throw new IllegalArgumentException(\"unknown scan mode \" + mode);\n");
         dispatch.append("        }\n    }\n");
         gen.code.member(dispatch.toString());
-        for (int c = all.nextSetBit(0); c >= 0; c = all.nextSetBit(c + 1)) gen.rawField(RowsetColumns.fields(c));
+        for (int c = all.nextSetBit(0); c >= 0; c = all.nextSetBit(c + 1)) gen.rawField(RowsetColumns.fields(c, batchTypes.get(c)));
     }
 
     /** Emits one variant method; returns the rowset columns it reads. */
@@ -78,7 +78,7 @@ public final class DispatchShim implements SourceCodegen {
         m.append("    private void ").append(method).append("(io.ascan.codegen.rt.Batch in, int rows) {\n");
         int bindMark = code.mark();
         BitSet used = columns.used();
-        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, code);
+        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, batchTypes.get(c), code);
         m.append(code.cut(bindMark));
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
         code.setIndent(indent);

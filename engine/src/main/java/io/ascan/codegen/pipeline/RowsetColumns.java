@@ -56,14 +56,17 @@ final class RowsetColumns implements ColumnAccess {
     }
 
     /** Field declarations for column c. */
-    static String fields(int c) {
-        return "private long valid" + c + ", data" + c + ", strOffsets" + c + ", strData" + c + ";\n    private boolean dict" + c + ";";
+    static String fields(int c, DataType type) {
+        String f = "private long valid" + c + ", data" + c + ";";
+        if (type.kind() != io.ascan.types.TypeKind.VARCHAR) return f;
+        return f + "\n    private long strOffsets" + c + ", strData" + c + ";\n    private boolean dict" + c + ";";
     }
 
     /** Statements loading column c's addresses from Batch {@code in}. */
-    static void bind(int c, CodeBuilder code) {
-        code.line("valid" + c + " = in.validity[" + c + "]; data" + c + " = in.data[" + c + "]; dict" + c
-                + " = in.dictionaryOffsets[" + c + "] != 0L;");
+    static void bind(int c, DataType type, CodeBuilder code) {
+        code.line("valid" + c + " = in.validity[" + c + "]; data" + c + " = in.data[" + c + "];");
+        if (type.kind() != io.ascan.types.TypeKind.VARCHAR) return;
+        code.line("dict" + c + " = in.dictionaryOffsets[" + c + "] != 0L;");
         code.line("strOffsets" + c + " = dict" + c + " ? in.dictionaryOffsets[" + c + "] : in.offsets[" + c + "]; strData" + c
                 + " = dict" + c + " ? in.dictionaryData[" + c + "] : in.data[" + c + "];");
     }

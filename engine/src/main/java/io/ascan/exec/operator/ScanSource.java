@@ -44,6 +44,7 @@ public final class ScanSource implements PipelineSource {
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong slices = new AtomicLong();
     private volatile long nanos;
+    private volatile String requestedMode;
 
     private final Materializer materializer;
 
@@ -96,6 +97,7 @@ public final class ScanSource implements PipelineSource {
         List<SliceMeta> all = node.slices();
         int loaders = Math.max(1, Math.min(query.options().storageThreads(), all.size()));
         int workers = query.options().computeThreads();
+        requestedMode = query.options().mode();
         BlockingQueue<Rowset> queue = new ArrayBlockingQueue<>(query.options().outputQueue());
         AtomicInteger activeLoaders = new AtomicInteger(loaders);
         long start = System.nanoTime();
@@ -169,6 +171,10 @@ public final class ScanSource implements PipelineSource {
         sb.append(", ").append(rows.get()).append(" rows, ")
                 .append(String.format(java.util.Locale.ROOT, "%.1f ms", nanos / 1e6));
         for (RuntimeFilter f : runtimeFilters) sb.append(", R: ").append(f.describe());
+        String requested = requestedMode;
+        if (requested != null && !requested.equalsIgnoreCase("direct")) {
+            sb.append(" (mode ").append(requested).append(" requested: until the adaptive scan lands, slices are read in direct mode)");
+        }
         return sb.toString();
     }
 
