@@ -25,6 +25,11 @@ public interface QueryResult extends AutoCloseable {
     /** Execution statistics so far (per scan: slices and time per mode, switches; see EXPLAIN ANALYZE). */
     String statistics();
 
+    /** With {@code QueryOptions.dumpCode}: each pipeline and the Java source generated for it; else empty. */
+    default String generatedCode() {
+        return "";
+    }
+
     @Override
     void close();
 }

@@ -1,0 +1,93 @@
+package io.ascan.codegen.pipeline;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ValueCode;
+import io.ascan.expr.Expr;
+import io.ascan.scan.ScanMode;
+import io.ascan.types.DataType;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The dispatch shim of the A-Scan paper (IV-A): for a pipeline fed by an AdaptiveScan it emits
+ * one loop per mode over a rowset's tuples and asks the parent operators for their code once
+ * per loop. DIRECT and STAGING evaluate the pushed predicate P inline and skip failing tuples;
+ * PUSHDOWN rowsets already satisfy P, so that loop has no P. {@code consume} routes each rowset
+ * to its variant by the mode tag. Parent operators never see the mode.
+ *
+ * <p>Rowset layout: the scan's projected columns first, then the columns only P reads; a
+ * pushdown rowset carries just the projection, so both layouts agree on the parent's columns.
+ */
+public final class DispatchShim implements SourceCodegen {
+    private final List<DataType> batchTypes;
+    private final int projected;
+    private final Expr predicate;
+    private final int[] tableToBatch;
+
+    /**
+     * @param batchTypes   types of the rowset columns (projection, then P-only columns)
+     * @param projected    how many of them are the scan's output
+     * @param predicate    P over the table's column indexes, or null
+     * @param tableToBatch rowset position of each table column P reads
+     */
+    public DispatchShim(List<DataType> batchTypes, int projected, Expr predicate, int[] tableToBatch) {
+        this.batchTypes = List.copyOf(batchTypes);
+        this.projected = projected;
+        this.predicate = predicate;
+        this.tableToBatch = tableToBatch.clone();
+    }
+
+    @Override
+    public void produce(CodegenConsumer parent, PipelineCodegen gen) {
+        BitSet all = new BitSet();
+        StringBuilder dispatch = new StringBuilder();
+        dispatch.append("    public void consume(io.ascan.codegen.rt.Batch in, int rows, int mode) {\n");
+        dispatch.append("        switch (mode) {\n");
+        for (ScanMode m : ScanMode.values()) {
+            String method = m.name().toLowerCase(java.util.Locale.ROOT);
+            dispatch.append("            case ").append(m.ordinal()).append(": ").append(method).append("(in, rows); return;\n");
+            all.or(variant(m, method, parent, gen));
+        }
+        dispatch.append("            default: throw new IllegalArgumentException(\"unknown scan mode \" + mode);\n");
+        dispatch.append("        }\n    }\n");
+        gen.code.member(dispatch.toString());
+        for (int c = all.nextSetBit(0); c >= 0; c = all.nextSetBit(c + 1)) gen.rawField(RowsetColumns.fields(c, batchTypes.get(c)));
+    }
+
+    /** Emits one variant method; returns the rowset columns it reads. */
+    private BitSet variant(ScanMode mode, String method, CodegenConsumer parent, PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        int mark = code.mark(), indent = code.indent();
+        code.setIndent(3);
+        RowsetColumns columns = new RowsetColumns(batchTypes);
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns);
+        int opened = 0;
+        if (predicate != null && mode != ScanMode.PUSHDOWN) {
+            code.line("// P, evaluated inline (" + mode.name() + ")");
+            ValueCode p = gen.expr(predicate, (c, cb) -> columns.read(tableToBatch[c], cb));
+            code.open("if (" + notNullAnd(p) + ")");
+            opened++;
+        }
+        parent.consume(out, gen);
+        for (int i = 0; i < opened; i++) code.close();
+        String body = code.cut(mark);
+        code.setIndent(2);
+        StringBuilder m = new StringBuilder();
+        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage" : "")
+                .append(". */\n");
+        m.append("    private void ").append(method).append("(io.ascan.codegen.rt.Batch in, int rows) {\n");
+        int bindMark = code.mark();
+        BitSet used = columns.used();
+        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, batchTypes.get(c), code);
+        m.append(code.cut(bindMark));
+        m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
+        code.setIndent(indent);
+        gen.code.member(m.toString());
+        return used;
+    }
+
+    /** The Java condition "p is TRUE". */
+    public static String notNullAnd(ValueCode p) {
+        return p.isNull().equals("false") ? p.value() : "!" + p.isNull() + " && " + p.value();
+    }
+}

@@ -1,0 +1,79 @@
+package io.ascan.codegen.pipeline;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ColumnAccess;
+import io.ascan.codegen.ExprCodegen;
+import io.ascan.codegen.ValueCode;
+import io.ascan.expr.Expr;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the operators of one pipeline share while generating its class: the code builder, the
+ * runtime state fields bound per worker (hash tables, stores, writers; never baked into the
+ * source, so the class is reusable and cached by its text), and plain fields.
+ */
+public final class PipelineCodegen {
+    /** Sub-expressions bigger than this become methods of their own (the JVM's 64 KB method limit). */
+    static final int SPLIT_NODES = 200;
+
+    public final CodeBuilder code = new CodeBuilder();
+    private final List<String> fields = new ArrayList<>();
+    private final List<String> stateTypes = new ArrayList<>();
+    private final List<String> stateFields = new ArrayList<>();
+    private final List<StateSupplier> suppliers = new ArrayList<>();
+
+    /**
+     * A field of type {@code javaType} holding the object {@code supplier} gives each worker;
+     * the same supplier object registered twice gives the same field.
+     */
+    public String state(String javaType, StateSupplier supplier) {
+        int i = suppliers.indexOf(supplier);
+        if (i >= 0) return stateFields.get(i);
+        String name = code.fresh("state");
+        stateTypes.add(javaType);
+        stateFields.add(name);
+        suppliers.add(supplier);
+        return name;
+    }
+
+    /** Declares a mutable field of the generated class; returns its name. */
+    public String field(String javaType, String prefix) {
+        String name = code.fresh(prefix);
+        fields.add("private " + javaType + " " + name + ";");
+        return name;
+    }
+
+    private final java.util.Set<String> once = new java.util.HashSet<>();
+
+    /** True the first time {@code key} is asked: for members an operator adds once per class, not per shim variant. */
+    public boolean once(String key) {
+        return once.add(key);
+    }
+
+    /** Adds a field declaration as written, once. */
+    public void rawField(String declaration) {
+        if (!fields.contains(declaration)) fields.add(declaration);
+    }
+
+    /** Emits the statements computing {@code e} over {@code columns}; returns where its value is. */
+    public ValueCode expr(Expr e, ColumnAccess columns) {
+        return new ExprCodegen(code, columns).splitAbove(SPLIT_NODES).compile(e);
+    }
+
+    List<String> fields() {
+        return fields;
+    }
+
+    List<String> stateTypes() {
+        return stateTypes;
+    }
+
+    List<String> stateFields() {
+        return stateFields;
+    }
+
+    public List<StateSupplier> suppliers() {
+        return List.copyOf(suppliers);
+    }
+}

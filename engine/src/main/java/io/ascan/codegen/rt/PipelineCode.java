@@ -1,0 +1,43 @@
+package io.ascan.codegen.rt;
+
+/**
+ * Base of every generated pipeline class (one instance per worker). The source decides which
+ * entry point the executor calls: {@link #consume} for a scan's rowsets (the dispatch shim
+ * routes on the mode tag), {@link #consumeRows} for rows of a breaker's store (aggregation
+ * groups, sorted runs, a join build), {@link #produce} for constant rows. The sink may add
+ * {@link #mergeRow} (aggregation: fold another worker's group into a table) or
+ * {@link #compareRows} (sort order).
+ */
+public abstract class PipelineCode extends Generated {
+    protected PipelineCode(Object[] constants) {
+        super(constants);
+    }
+
+    /** Binds per-query and per-worker state (hash tables, stores, writers) and the worker's scratch. */
+    public abstract void open(Object[] state, StringScratch scratch);
+
+    /** Runs the pipeline over a rowset of {@code rows} tuples whose {@code ScanMode} has ordinal {@code mode}. */
+    public void consume(Batch batch, int rows, int mode) {
+        throw new UnsupportedOperationException("not a scan pipeline");
+    }
+
+    /** Runs the pipeline over the store rows at addresses {@code rows[from..to)}. */
+    public void consumeRows(long[] rows, int from, int to) {
+        throw new UnsupportedOperationException("not a store pipeline");
+    }
+
+    /** Runs the pipeline over its constant rows. */
+    public void produce() {
+        throw new UnsupportedOperationException("not a values pipeline");
+    }
+
+    /** Aggregation sink: folds the group at {@code row} (same layout) into {@code target}. */
+    public void mergeRow(long row, Object target) {
+        throw new UnsupportedOperationException("not an aggregation pipeline");
+    }
+
+    /** Sort sink: negative, zero or positive as row {@code a} sorts before, with or after row {@code b}. */
+    public int compareRows(long a, long b) {
+        throw new UnsupportedOperationException("not a sort pipeline");
+    }
+}

@@ -1,0 +1,84 @@
+package io.ascan.exec;
+
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.exec.operator.AggregateSink;
+import io.ascan.exec.operator.HashJoinProbe;
+import io.ascan.exec.operator.JoinBuildSink;
+import io.ascan.exec.operator.SortSink;
+import io.ascan.plan.JoinType;
+import io.ascan.plan.OutputColumn;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.types.DataType;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import io.ascan.exec.operator.RowsSource;
+import io.ascan.plan.AggregateNode;
+import io.ascan.plan.HashJoinNode;
+import io.ascan.plan.SortNode;
+
+/** How each pipeline breaker splits the plan: a sink ending its input's pipelines, a source (or probe) starting the next. */
+final class Breakers {
+    private Breakers() {}
+
+    /**
+     * The build side ends in a {@link JoinBuildSink}; the probe side continues the parent's
+     * pipeline through a {@link HashJoinProbe}. When build rows must come out after probing
+     * (RIGHT/FULL with the preserved side built, SEMI/ANTI with the left side built), a final
+     * pipeline reads them by their MATCHED bit and feeds the same parent operators.
+     */
+    static void join(PipelineBuilder b, HashJoinNode j, PipelineBuilder.Chain chain) {
+        boolean right = j.buildRight();
+        PhysicalNode buildNode = right ? j.right() : j.left();
+        PhysicalNode probeNode = right ? j.left() : j.right();
+        int[] buildKeys = right ? j.rightKeys() : j.leftKeys();
+        int[] probeKeys = right ? j.leftKeys() : j.rightKeys();
+        JoinType t = j.type();
+        boolean semiAnti = t == JoinType.SEMI || t == JoinType.ANTI;
+        boolean preserveBuild = t == JoinType.FULL || (t == JoinType.RIGHT && right) || (t == JoinType.LEFT && !right);
+        boolean finalPass = preserveBuild || (semiAnti && !right);
+        boolean keepNullKeys = preserveBuild || (t == JoinType.ANTI && !right);
+
+        List<DataType> buildTypes = types(buildNode);
+        JoinBuildSink sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys);
+        b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
+        b.attachRuntimeFilter(probeNode, probeKeys, sink);
+        HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, types(probeNode), finalPass,
+                chain.consumer());
+        b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "
+                + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "") + ")"));
+        if (!finalPass) return;
+        Function<String, Tuple> tuple;
+        if (semiAnti) {
+            tuple = sink::tuple;
+        } else if (right) {
+            tuple = f -> Tuple.concat(Tuple.nulls(types(probeNode)), sink.tuple(f));
+        } else {
+            tuple = f -> Tuple.concat(sink.tuple(f), Tuple.nulls(types(probeNode)));
+        }
+        boolean wantMatched = t == JoinType.SEMI;
+        b.pipeline(new RowsSource("JoinBuildRows(" + (wantMatched ? "matched" : "unmatched") + ")", () -> sink.rows(wantMatched),
+                tuple, false), chain);
+    }
+
+    static List<DataType> types(PhysicalNode n) {
+        return n.output().stream().map(OutputColumn::type).toList();
+    }
+
+    static void aggregate(PipelineBuilder b, AggregateNode a, PipelineBuilder.Chain chain) {
+        if (DistinctAggregates.needed(a)) {
+            b.add(DistinctAggregates.rewrite(a), chain);
+            return;
+        }
+        AggregateSink sink = new AggregateSink(a);
+        b.add(a.input(), new PipelineBuilder.Chain(sink, sink, java.util.List.of()));
+        b.pipeline(new RowsSource("Groups(" + sink.describe() + ")", sink::groups, sink::output, false), chain);
+    }
+
+    /** The sorted rows come out on one worker, so the parent operators (LIMIT, the result) see them in order. */
+    static void sort(PipelineBuilder b, SortNode s, PipelineBuilder.Chain chain) {
+        SortSink sink = new SortSink(s);
+        b.add(s.input(), new PipelineBuilder.Chain(sink, sink, List.of()));
+        b.pipeline(new RowsSource("Sorted(" + sink.describe() + ")", sink::rows, sink::tuple, true), chain);
+    }
+}

@@ -1,0 +1,115 @@
+package io.ascan.exec;
+
+import io.ascan.codegen.pipeline.CodegenConsumer;
+import io.ascan.exec.operator.FilterOperator;
+import io.ascan.exec.operator.LimitOperator;
+import io.ascan.exec.operator.ProjectOperator;
+import io.ascan.exec.operator.ScanSource;
+import io.ascan.exec.operator.ValuesSource;
+import io.ascan.plan.AggregateNode;
+import io.ascan.plan.FilterNode;
+import io.ascan.plan.HashJoinNode;
+import io.ascan.plan.LimitNode;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.plan.ScanNode;
+import io.ascan.plan.SortNode;
+import io.ascan.plan.UnionAllNode;
+import io.ascan.plan.ValuesNode;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cuts a physical plan into pipelines at its breakers (hash-join builds, aggregations, sorts,
+ * the result), walking down from the root with the consumer chain built so far: a streaming
+ * operator wraps the chain, a breaker ends it in its sink and starts a new chain at its source,
+ * a leaf closes the pipeline. Pipelines come out in dependency order: a breaker's input
+ * pipelines (and a join's build) before the pipelines reading it.
+ */
+public final class PipelineBuilder {
+    private final List<Pipeline> pipelines = new ArrayList<>();
+    private final Map<ScanNode, ScanSource> scans = new IdentityHashMap<>();
+    private final io.ascan.exec.operator.Materializer materializer;
+
+    public PipelineBuilder(io.ascan.exec.operator.Materializer materializer) {
+        this.materializer = materializer;
+    }
+
+    /** Operator names of the chain under construction, innermost last, for EXPLAIN. */
+    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
+        Chain wrap(CodegenConsumer c, String name) {
+            List<String> n = new ArrayList<>();
+            n.add(name);
+            n.addAll(names);
+            return new Chain(c, sink, n);
+        }
+    }
+
+    public List<Pipeline> build(PhysicalNode root, PipelineSink result) {
+        add(root, new Chain(result, result, List.of()));
+        return List.copyOf(pipelines);
+    }
+
+    public Map<ScanNode, ScanSource> scans() {
+        return scans;
+    }
+
+    ScanSource scanSource(ScanNode node) {
+        return scans.computeIfAbsent(node, n -> new ScanSource(n, materializer));
+    }
+
+    void add(PhysicalNode node, Chain chain) {
+        switch (node) {
+            case FilterNode f -> add(f.input(), chain.wrap(new FilterOperator(f.condition(), chain.consumer()), "Filter"));
+            case ProjectNode p -> add(p.input(), chain.wrap(new ProjectOperator(p.exprs(), chain.consumer()), "Project"));
+            case LimitNode l -> add(l.input(), chain.wrap(new LimitOperator(l.offset(), l.fetch(), chain.consumer()),
+                    "Limit(" + l.offset() + ", " + l.fetch() + ")"));
+            case UnionAllNode u -> {
+                for (PhysicalNode in : u.inputs()) add(in, chain);
+            }
+            case ScanNode s -> pipeline(scanSource(s), chain);
+            case ValuesNode v -> pipeline(new ValuesSource(v), chain);
+            case HashJoinNode j -> Breakers.join(this, j, chain);
+            case AggregateNode a -> Breakers.aggregate(this, a, chain);
+            case SortNode s -> Breakers.sort(this, s, chain);
+        }
+    }
+
+    /**
+     * Follows the probe keys down through filters and column-reference projections to a scan
+     * and attaches the build's Bloom filter there as a runtime filter R (used by pushdown only).
+     */
+    void attachRuntimeFilter(PhysicalNode probe, int[] keys, io.ascan.exec.operator.JoinBuildSink build) {
+        int[] k = keys.clone();
+        PhysicalNode n = probe;
+        while (true) {
+            switch (n) {
+                case FilterNode f -> n = f.input();
+                case ProjectNode p -> {
+                    for (int i = 0; i < k.length; i++) {
+                        if (!(p.exprs().get(k[i]) instanceof io.ascan.expr.ColumnRef r)) return;
+                        k[i] = r.index();
+                    }
+                    n = p.input();
+                }
+                case ScanNode s -> {
+                    ScanSource source = scanSource(s);
+                    String names = java.util.Arrays.stream(k).mapToObj(i -> s.output().get(i).name())
+                            .collect(java.util.stream.Collectors.joining(", "));
+                    build.onBuilt(t -> source.addRuntimeFilter(new ScanSource.RuntimeFilter(t.bloomFilter(), k,
+                            "bloom(" + names + ", " + t.rowCount() + " keys)")));
+                    return;
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+    }
+
+    void pipeline(PipelineSource source, Chain chain) {
+        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names()));
+    }
+}

@@ -1,0 +1,141 @@
+package io.ascan.exec;
+
+import io.ascan.codegen.rt.SqlException;
+import io.ascan.io.AlignedBufferPool;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+
+/**
+ * One running query: its accounted allocator (a child of the engine's, limited to the query's
+ * memory limit), options, the state to release at the end, and cancellation. Cancelling (by the
+ * user, a timeout or the first failure) sets a flag every worker checks per rowset and
+ * interrupts every worker blocked on a queue.
+ */
+public final class QueryContext {
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
+    private final BufferAllocator allocator;
+    private final AlignedBufferPool pool;
+    private final QueryOptions options;
+    private final Set<Thread> threads = new HashSet<>();
+    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final List<Supplier<String>> statistics = new ArrayList<>();
+    private volatile Throwable failure;
+
+    QueryContext(BufferAllocator parent, AlignedBufferPool pool, QueryOptions options) {
+        this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
+        this.pool = pool;
+        this.options = options;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public BufferAllocator allocator() {
+        return allocator;
+    }
+
+    public AlignedBufferPool pool() {
+        return pool;
+    }
+
+    public QueryOptions options() {
+        return options;
+    }
+
+    public boolean cancelled() {
+        return failure != null;
+    }
+
+    /** Throws the reason the query stopped, if it did. */
+    public void checkCancelled() throws QueryException {
+        Throwable f = failure;
+        if (f != null) throw asQueryException(f);
+    }
+
+    /** Stops the query with {@code reason} (the first reason wins). */
+    public void fail(Throwable reason) {
+        synchronized (this) {
+            if (failure != null) return;
+            failure = reason;
+        }
+        interruptAll();
+    }
+
+    public void cancel(String message) {
+        fail(new QueryException(message));
+    }
+
+    private void interruptAll() {
+        synchronized (threads) {
+            for (Thread t : threads) t.interrupt();
+        }
+    }
+
+    void register(List<Thread> ts) {
+        synchronized (threads) {
+            threads.addAll(ts);
+        }
+        if (failure != null) interruptAll();
+    }
+
+    void unregister(List<Thread> ts) {
+        synchronized (threads) {
+            ts.forEach(threads::remove);
+        }
+    }
+
+    /** Releases {@code r} when the query ends (in reverse order of registration). */
+    public synchronized <T extends AutoCloseable> T defer(T r) {
+        resources.push(r);
+        return r;
+    }
+
+    public synchronized void addStatistics(Supplier<String> s) {
+        statistics.add(s);
+    }
+
+    public synchronized String statistics() {
+        StringBuilder sb = new StringBuilder();
+        for (Supplier<String> s : statistics) sb.append(s.get()).append('\n');
+        return sb.toString();
+    }
+
+    /** Closes every deferred resource; returns the first failure to close. */
+    synchronized Throwable releaseResources() {
+        Throwable first = null;
+        while (!resources.isEmpty()) {
+            try {
+                resources.pop().close();
+            } catch (Throwable t) {
+                if (first == null) first = t;
+            }
+        }
+        return first;
+    }
+
+    /** The user-facing form of a failure: SQL errors and the memory limit get plain messages. */
+    public QueryException asQueryException(Throwable f) {
+        if (f instanceof QueryException q) return q;
+        if (f instanceof SqlException s) return new QueryException(s.getMessage(), s);
+        Throwable oom = f;
+        while (oom != null && !(oom instanceof OutOfMemoryException)) oom = oom.getCause();
+        if (oom != null) {
+            String detail = oom.getMessage() != null && oom.getMessage().startsWith("query memory limit") ? ": " + oom.getMessage() : "";
+            return new QueryException("query memory limit of " + options.memoryLimit() + " bytes exceeded" + detail
+                    + " (raise the query memory limit)", f);
+        }
+        if (f instanceof InterruptedException) return new QueryException("query was interrupted", f);
+        return new QueryException("query failed: " + f, f);
+    }
+}

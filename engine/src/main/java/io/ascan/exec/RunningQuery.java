@@ -1,0 +1,161 @@
+package io.ascan.exec;
+
+import io.ascan.plan.OutputColumn;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * A query in flight: the coordinator thread runs its pipelines in order (finishing a sink after
+ * the last pipeline feeding it) and then releases their state; result batches wait in a small
+ * bounded queue for {@link #next()}, which is the back-pressure on the workers. Closing cancels,
+ * waits for the coordinator, and releases every remaining buffer and the query's allocator.
+ */
+final class RunningQuery implements QueryResult {
+    private static final int RESULT_QUEUE = 4;
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ascan-query-timeouts");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final QueryContext query;
+    private final List<OutputColumn> columns;
+    private final BlockingQueue<VectorSchemaRoot> batches = new ArrayBlockingQueue<>(RESULT_QUEUE);
+    private final StringBuilder code = new StringBuilder();
+    private volatile boolean finished;
+    private Thread coordinator;
+    private ScheduledFuture<?> timeout;
+    private VectorSchemaRoot current;
+    private boolean closed;
+
+    RunningQuery(QueryContext query, List<OutputColumn> columns) {
+        this.query = query;
+        this.columns = List.copyOf(columns);
+    }
+
+    /** Called by result writers on worker threads: blocks while the consumer is behind. */
+    void offer(VectorSchemaRoot batch) {
+        try {
+            batches.put(batch);
+        } catch (InterruptedException e) {
+            batch.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("query stopped while delivering a result batch", e);
+        }
+    }
+
+    void start(List<Pipeline> pipelines) {
+        if (query.options().dumpCode()) {
+            for (Pipeline p : pipelines) code.append("// ").append(p.describe()).append('\n').append(p.compiled().source()).append('\n');
+        }
+        long t = query.options().timeoutMillis();
+        if (t > 0) timeout = TIMERS.schedule(() -> query.cancel("query timed out after " + t + " ms"), t, TimeUnit.MILLISECONDS);
+        coordinator = Thread.ofPlatform().name("ascan-q" + query.id() + "-coordinator").start(() -> run(pipelines));
+    }
+
+    private void run(List<Pipeline> pipelines) {
+        query.register(List.of(Thread.currentThread()));
+        try {
+            for (int i = 0; i < pipelines.size(); i++) {
+                query.checkCancelled();
+                Pipeline p = pipelines.get(i);
+                p.source().run(p, query);
+                if (!feedsLater(pipelines, i)) p.sink().finish(p, query);
+            }
+        } catch (Throwable e) {
+            query.fail(e);
+        } finally {
+            for (Pipeline p : pipelines) p.close();
+            Throwable f = query.releaseResources();
+            if (f != null) query.fail(f);
+            query.unregister(List.of(Thread.currentThread()));
+            finished = true;
+        }
+    }
+
+    private static boolean feedsLater(List<Pipeline> pipelines, int i) {
+        for (int j = i + 1; j < pipelines.size(); j++) if (pipelines.get(j).sink() == pipelines.get(i).sink()) return true;
+        return false;
+    }
+
+    @Override
+    public List<OutputColumn> columns() {
+        return columns;
+    }
+
+    @Override
+    public boolean next() throws QueryException {
+        if (closed) throw new QueryException("the result is closed");
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+        try {
+            while (true) {
+                if (query.cancelled()) query.checkCancelled();
+                VectorSchemaRoot b = batches.poll(20, TimeUnit.MILLISECONDS);
+                if (b != null) {
+                    current = b;
+                    return true;
+                }
+                if (finished && batches.isEmpty()) {
+                    query.checkCancelled();
+                    return false;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueryException("interrupted while waiting for a result batch", e);
+        }
+    }
+
+    @Override
+    public VectorSchemaRoot batch() {
+        if (current == null) throw new IllegalStateException("no current batch: call next() first");
+        return current;
+    }
+
+    @Override
+    public void cancel() {
+        query.cancel("query was cancelled");
+    }
+
+    @Override
+    public String statistics() {
+        return query.statistics();
+    }
+
+    @Override
+    public String generatedCode() {
+        return code.toString();
+    }
+
+    /** Releases a query that never started (the plan did not compile). */
+    void abandon() {
+        closed = true;
+        query.releaseResources();
+        query.allocator().close();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        if (!finished) query.cancel("query was cancelled");
+        if (timeout != null) timeout.cancel(false);
+        if (coordinator != null) Workers.joinAll(List.of(coordinator));
+        if (current != null) current.close();
+        current = null;
+        for (VectorSchemaRoot b; (b = batches.poll()) != null; ) b.close();
+        query.allocator().close();
+    }
+}

@@ -1,0 +1,120 @@
+package io.ascan.exec.operator;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.pipeline.CodegenConsumer;
+import io.ascan.codegen.pipeline.DispatchShim;
+import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.exec.store.JoinHashTable;
+import io.ascan.expr.Expr;
+import io.ascan.plan.JoinType;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hash-join probe, fused into the probe side's pipeline: hash the probe keys, walk the bucket's
+ * chain inline comparing hash, keys and the residual, and run the parent's code per match (the
+ * build row's address is in a field, so the parent reads build columns lazily). NULL keys never
+ * match. Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits
+ * on the first match, ANTI when there was none; when the build side's unmatched (or, for a
+ * build-side SEMI/ANTI, matched) rows matter, matches set the row's MATCHED bit for the final pass.
+ */
+public final class HashJoinProbe implements CodegenConsumer {
+    private static final String MEM = "io.ascan.codegen.rt.Mem.";
+
+    private final JoinType type;
+    private final boolean buildRight;
+    private final int[] probeKeys;
+    private final int[] buildKeys;
+    private final Expr residual;
+    private final JoinBuildSink build;
+    private final List<DataType> probeTypes;
+    private final boolean markMatched;
+    private final CodegenConsumer parent;
+
+    public HashJoinProbe(JoinType type, boolean buildRight, int[] probeKeys, int[] buildKeys, Expr residual, JoinBuildSink build,
+                         List<DataType> probeTypes, boolean markMatched, CodegenConsumer parent) {
+        this.type = type;
+        this.buildRight = buildRight;
+        this.probeKeys = probeKeys.clone();
+        this.buildKeys = buildKeys.clone();
+        this.residual = residual;
+        this.build = build;
+        this.probeTypes = List.copyOf(probeTypes);
+        this.markMatched = markMatched;
+        this.parent = parent;
+    }
+
+    /** Whether probe tuples without a match still produce output (NULL-padded). */
+    private boolean preservesProbe() {
+        return type == JoinType.FULL || (type == JoinType.LEFT && buildRight) || (type == JoinType.RIGHT && !buildRight);
+    }
+
+    /** Left columns then right columns, from a probe tuple and a build tuple. */
+    private Tuple joined(Tuple probe, Tuple buildSide) {
+        return buildRight ? Tuple.concat(probe, buildSide) : Tuple.concat(buildSide, probe);
+    }
+
+    @Override
+    public void consume(Tuple in, PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        String table = gen.state(JoinHashTable.class.getName(), build.table());
+        String m = gen.field("long", "match");
+        Tuple buildTuple = build.tuple(m);
+        boolean probeSideSemiAnti = (type == JoinType.SEMI || type == JoinType.ANTI) && buildRight;
+        boolean buildSideSemiAnti = (type == JoinType.SEMI || type == JoinType.ANTI) && !buildRight;
+        boolean track = preservesProbe() || (type == JoinType.ANTI && buildRight);
+        String matched = code.fresh("matched");
+        if (track) code.line("boolean " + matched + " = false;");
+
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : probeKeys) keys.add(in.read(k, code));
+        List<String> nonNull = new ArrayList<>();
+        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
+        String h = StoreCode.hash(code, keys);
+        code.open("for (" + m + " = " + MEM + "getLong(" + table + ".bucketsAddress() + ((" + h + " & " + table + ".mask()) << 3)); "
+                + m + " != 0L; " + m + " = " + MEM + "getLong(" + m + "))");
+        code.line("if ((" + MEM + "getLong(" + m + " + 8L) & io.ascan.codegen.rt.Hash.MASK) != " + h + ") continue;");
+        List<String> same = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            ValueCode stored = StoreCode.read(code, m, build.layout(), buildKeys[i]);
+            same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
+        }
+        code.line("if (!(" + String.join(" && ", same) + ")) continue;");
+        if (residual != null) {
+            ValueCode r = gen.expr(residual, joined(in, buildTuple).access());
+            code.line("if (!(" + DispatchShim.notNullAnd(r) + ")) continue;");
+        }
+        if (markMatched) {
+            code.open("if ((" + MEM + "getLong(" + m + " + 8L) & " + JoinHashTable.MATCHED + "L) == 0L)");
+            code.line(MEM + "putLong(" + m + " + 8L, " + MEM + "getLong(" + m + " + 8L) | " + JoinHashTable.MATCHED + "L);");
+            code.close();
+        }
+        if (track) code.line(matched + " = true;");
+        if (probeSideSemiAnti) {
+            if (type == JoinType.SEMI) parent.consume(in, gen);
+            code.line("break;");
+        } else if (!buildSideSemiAnti) {
+            parent.consume(joined(in, buildTuple), gen);
+        }
+        code.close(); // chain loop
+        if (!nonNull.isEmpty()) code.close();
+        if (preservesProbe()) {
+            code.open("if (!" + matched + ")");
+            parent.consume(joined(in, Tuple.nulls(build.types())), gen);
+            code.close();
+        } else if (type == JoinType.ANTI && buildRight) {
+            code.open("if (!" + matched + ")");
+            parent.consume(in, gen);
+            code.close();
+        }
+    }
+
+    public List<DataType> probeTypes() {
+        return probeTypes;
+    }
+}

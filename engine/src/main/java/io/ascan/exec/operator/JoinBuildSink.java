@@ -1,0 +1,145 @@
+package io.ascan.exec.operator;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateSupplier;
+import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.codegen.rt.Mem;
+import io.ascan.exec.Pipeline;
+import io.ascan.exec.PipelineSink;
+import io.ascan.exec.QueryContext;
+import io.ascan.exec.store.JoinHashTable;
+import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.TupleStore;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Hash-join build sink: each worker appends the build side's tuples, with their key hash, to its
+ * own {@link TupleStore}; at the end one {@link JoinHashTable} chains all stores' rows and
+ * builds the Bloom filter R, which is published to the probe-side scan. Rows with a NULL key
+ * never match; they are dropped unless the build side's unmatched rows are emitted later.
+ */
+public final class JoinBuildSink implements PipelineSink, AutoCloseable {
+    private final List<DataType> types;
+    private final int[] keys;
+    private final boolean keepNullKeys;
+    private final RowLayout layout;
+    private final List<TupleStore> locals = new ArrayList<>();
+    private final List<Runnable> publish = new ArrayList<>();
+    private final StateSupplier local;
+    private final StateSupplier global;
+    private JoinHashTable table;
+    private boolean registered;
+
+    public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys) {
+        this.types = List.copyOf(types);
+        this.keys = keys.clone();
+        this.keepNullKeys = keepNullKeys;
+        this.layout = new RowLayout(types);
+        this.local = w -> {
+            synchronized (this) {
+                register(w.query());
+                TupleStore s = new TupleStore(layout, w.query().allocator(), "hash join build");
+                locals.add(s);
+                return s;
+            }
+        };
+        this.global = w -> table;
+    }
+
+    private void register(QueryContext query) {
+        if (!registered) {
+            registered = true;
+            query.defer(this);
+        }
+    }
+
+    public RowLayout layout() {
+        return layout;
+    }
+
+    public List<DataType> types() {
+        return types;
+    }
+
+    public boolean keepsNullKeys() {
+        return keepNullKeys;
+    }
+
+    /** The supplier of the finished table, for probe pipelines. */
+    public StateSupplier table() {
+        return global;
+    }
+
+    /** Runs when the table (and its Bloom filter) exists: how R reaches the probe-side scan. */
+    public synchronized void onBuilt(java.util.function.Consumer<JoinHashTable> r) {
+        publish.add(() -> r.accept(table));
+    }
+
+    @Override
+    public void consume(Tuple in, PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        String store = gen.state(TupleStore.class.getName(), local);
+        List<ValueCode> k = new ArrayList<>();
+        for (int key : keys) k.add(in.read(key, code));
+        List<String> nonNull = new ArrayList<>();
+        for (ValueCode v : k) if (!v.isNull().equals("false")) nonNull.add("!" + v.isNull());
+        boolean guard = !keepNullKeys && !nonNull.isEmpty();
+        if (guard) code.open("if (" + String.join(" && ", nonNull) + ")");
+        String h = StoreCode.hash(code, k);
+        String r = code.fresh("built");
+        code.line("long " + r + " = " + store + ".appendRow();");
+        code.line("io.ascan.codegen.rt.Mem.putLong(" + r + " + 8L, " + h + ");");
+        for (int c = 0; c < types.size(); c++) {
+            int at = Arrays.stream(keys).boxed().toList().indexOf(c);
+            ValueCode v = at >= 0 ? k.get(at) : in.read(c, code);
+            StoreCode.write(code, r, layout, c, v, store);
+        }
+        if (guard) code.close();
+    }
+
+    @Override
+    public synchronized void finish(Pipeline last, QueryContext query) {
+        register(query);
+        table = new JoinHashTable(locals, query.allocator(), true);
+        locals.clear();
+        for (Runnable r : publish) r.run();
+    }
+
+    /** Build rows whose MATCHED bit equals {@code matched} (a join's final pass). */
+    public long[] rows(boolean matched) {
+        long n = 0;
+        for (TupleStore s : table.stores()) n += s.rowCount();
+        long[] out = new long[(int) n];
+        int[] i = {0};
+        for (TupleStore s : table.stores()) {
+            s.forEachRow(row -> {
+                if (((Mem.getLong(row + RowLayout.HASH) & JoinHashTable.MATCHED) != 0) == matched) out[i[0]++] = row;
+            });
+        }
+        return Arrays.copyOf(out, i[0]);
+    }
+
+    /** The build side's columns over the row whose address is in {@code row}. */
+    public Tuple tuple(String row) {
+        return new Tuple(types, (c, code) -> StoreCode.read(code, row, layout, c));
+    }
+
+    @Override
+    public String describe() {
+        return "HashJoinBuild(keys " + Arrays.toString(keys) + ")";
+    }
+
+    @Override
+    public synchronized void close() {
+        if (table != null) table.close();
+        else for (TupleStore s : locals) s.close();
+        table = null;
+        locals.clear();
+    }
+}

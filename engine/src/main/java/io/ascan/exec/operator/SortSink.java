@@ -1,0 +1,135 @@
+package io.ascan.exec.operator;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateSupplier;
+import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.codegen.rt.PipelineCode;
+import io.ascan.exec.Pipeline;
+import io.ascan.exec.PipelineSink;
+import io.ascan.exec.QueryContext;
+import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.TupleStore;
+import io.ascan.plan.OutputColumn;
+import io.ascan.plan.SortNode;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sort sink: workers append whole tuples to their own store; at the end the row addresses are
+ * ordered by a generated comparator ({@code compareRows}: keys in order, ASC/DESC, NULLS
+ * FIRST/LAST, strings by code point). With a fetch only the first offset + fetch rows are
+ * selected, through a bounded heap (top-k), then sorted.
+ */
+public final class SortSink implements PipelineSink, AutoCloseable {
+    private final SortNode node;
+    private final List<DataType> types;
+    private final RowLayout layout;
+    private final List<TupleStore> locals = new ArrayList<>();
+    private final StateSupplier local;
+    private long[] sorted = new long[0];
+    private boolean registered;
+
+    public SortSink(SortNode node) {
+        this.node = node;
+        this.types = node.input().output().stream().map(OutputColumn::type).toList();
+        this.layout = new RowLayout(types);
+        this.local = w -> {
+            synchronized (this) {
+                if (!registered) {
+                    registered = true;
+                    w.query().defer(this);
+                }
+                TupleStore s = new TupleStore(layout, w.query().allocator(), "sort");
+                locals.add(s);
+                return s;
+            }
+        };
+    }
+
+    @Override
+    public void consume(Tuple in, PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        String store = gen.state(TupleStore.class.getName(), local);
+        if (gen.once("compareRows")) comparator(gen);
+        String r = code.fresh("sorted");
+        code.line("long " + r + " = " + store + ".appendRow();");
+        for (int c = 0; c < types.size(); c++) StoreCode.write(code, r, layout, c, in.read(c, code), store);
+    }
+
+    private void comparator(PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        int mark = code.mark(), indent = code.indent();
+        code.setIndent(2);
+        for (SortNode.Key k : node.keys()) {
+            ValueCode a = StoreCode.read(code, "a", layout, k.column());
+            ValueCode b = StoreCode.read(code, "b", layout, k.column());
+            code.open("if (" + a.isNull() + " || " + b.isNull() + ")");
+            String first = k.nullsFirst() ? "-1" : "1", last = k.nullsFirst() ? "1" : "-1";
+            code.line("if (!" + a.isNull() + ") return " + last + ";");
+            code.line("if (!" + b.isNull() + ") return " + first + ";");
+            code.close();
+            code.open("else");
+            String cmp = switch (a.type().kind()) {
+                case BOOLEAN -> "Boolean.compare(" + a.value() + ", " + b.value() + ")";
+                case INTEGER, DATE -> "Integer.compare(" + a.value() + ", " + b.value() + ")";
+                case BIGINT, DECIMAL, TIMESTAMP -> "Long.compare(" + a.value() + ", " + b.value() + ")";
+                case DOUBLE -> "Double.compare(" + a.value() + ", " + b.value() + ")";
+                case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + b.value() + ", " + b.length() + ")";
+            };
+            String c = code.fresh("cmp");
+            code.line("int " + c + " = " + cmp + ";");
+            code.line("if (" + c + " != 0) return " + (k.descending() ? "-" : "") + c + ";");
+            code.close();
+        }
+        code.line("return 0;");
+        String body = code.cut(mark);
+        code.setIndent(indent);
+        code.member("    public int compareRows(long a, long b) {\n" + body + "    }\n");
+    }
+
+    @Override
+    public synchronized void finish(Pipeline last, QueryContext query) {
+        long n = 0;
+        for (TupleStore s : locals) n += s.rowCount();
+        long[] rows = new long[Math.toIntExact(n)];
+        int[] i = {0};
+        for (TupleStore s : locals) s.forEachRow(r -> rows[i[0]++] = r);
+        if (rows.length == 0) return;
+        PipelineCode cmp = last.instances().getFirst().code();
+        long from = Math.min(node.offset(), rows.length);
+        long to = node.fetch() < 0 ? rows.length : Math.min(rows.length, from + node.fetch());
+        long[] ordered = to < rows.length ? RowSort.topK(rows, (int) to, cmp) : RowSort.sort(rows, cmp);
+        sorted = java.util.Arrays.copyOfRange(ordered, (int) from, (int) to);
+    }
+
+    /** Row addresses in order, after offset and fetch. */
+    public long[] rows() {
+        return sorted;
+    }
+
+    public Tuple tuple(String row) {
+        return new Tuple(types, (c, code) -> StoreCode.read(code, row, layout, c));
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder(node.fetch() >= 0 ? "TopK(" : "Sort(");
+        for (int i = 0; i < node.keys().size(); i++) {
+            SortNode.Key k = node.keys().get(i);
+            sb.append(i > 0 ? ", " : "").append('$').append(k.column()).append(k.descending() ? " DESC" : "")
+                    .append(k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
+        }
+        if (node.fetch() >= 0) sb.append(", offset ").append(node.offset()).append(", fetch ").append(node.fetch());
+        return sb.append(')').toString();
+    }
+
+    @Override
+    public synchronized void close() {
+        for (TupleStore s : locals) s.close();
+        locals.clear();
+    }
+}

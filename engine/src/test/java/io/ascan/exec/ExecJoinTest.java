@@ -1,0 +1,177 @@
+package io.ascan.exec;
+
+import static io.ascan.exec.ExecHarness.*;
+import static io.ascan.exec.ExecPlans.*;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.catalog.Table;
+import io.ascan.expr.Call;
+import io.ascan.expr.Expr;
+import io.ascan.expr.Literal;
+import io.ascan.expr.Operator;
+import io.ascan.plan.HashJoinNode;
+import io.ascan.plan.JoinType;
+import io.ascan.plan.OutputColumn;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.plan.ValuesNode;
+import io.ascan.testing.LeakCheck;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every join type, both build sides, NULL keys, multi-key and residual conditions, and joins over SSB; against DuckDB. */
+class ExecJoinTest {
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+
+    Executor executor() {
+        return new Executor(memory.allocator(), memory.pool());
+    }
+
+    static final Object[][] L = {{1, "a", 10L}, {2, "b", 20L}, {2, "b2", 21L}, {3, "c", 30L}, {null, "n", 40L}, {5, "e", 50L}, {3, null, 31L}};
+    static final Object[][] R = {{2, "b", 200L}, {2, "x", 201L}, {3, "c", 300L}, {4, "d", 400L}, {null, "n", 500L}, {3, "z", 301L},
+            {3, null, 302L}};
+
+    static ValuesNode values(Object[][] rows, String p) {
+        List<List<Literal>> out = new ArrayList<>();
+        for (Object[] r : rows) {
+            out.add(List.of(r[0] == null ? Literal.ofNull(DataType.INTEGER) : Literal.of((Integer) r[0]),
+                    r[1] == null ? Literal.ofNull(DataType.VARCHAR) : Literal.of((String) r[1]), Literal.of((Long) r[2])));
+        }
+        return new ValuesNode(List.of(new OutputColumn(p + "k", DataType.INTEGER), new OutputColumn(p + "s", DataType.VARCHAR),
+                new OutputColumn(p + "v", DataType.BIGINT)), out);
+    }
+
+    static String sql(Object[][] rows, String p) {
+        StringBuilder sb = new StringBuilder("(VALUES ");
+        for (int i = 0; i < rows.length; i++) {
+            Object[] r = rows[i];
+            sb.append(i > 0 ? ", " : "").append("(").append(r[0] == null ? "NULL::INTEGER" : r[0] + "::INTEGER").append(", ")
+                    .append(r[1] == null ? "NULL::VARCHAR" : "'" + r[1] + "'").append(", ").append(r[2]).append("::BIGINT)");
+        }
+        return sb.append(") AS ").append(p).append("(").append(p).append("k, ").append(p).append("s, ").append(p).append("v)").toString();
+    }
+
+    static String duckJoin(JoinType t) {
+        return switch (t) {
+            case INNER -> "JOIN";
+            case LEFT -> "LEFT JOIN";
+            case RIGHT -> "RIGHT JOIN";
+            case FULL -> "FULL JOIN";
+            case SEMI -> "SEMI JOIN";
+            case ANTI -> "ANTI JOIN";
+        };
+    }
+
+    void check(JoinType t, boolean buildRight, boolean multiKey, boolean residual) throws Exception {
+        ValuesNode l = values(L, "l"), r = values(R, "r");
+        // over left (lk, ls, lv) then right (rk, rs, rv): rv > lv * 10
+        Expr res = residual ? Call.predicate(Operator.GT, col(5, DataType.BIGINT),
+                Call.of(Operator.TIMES, DataType.BIGINT, col(2, DataType.BIGINT), Literal.of(10L))) : null;
+        String[] on = multiKey ? new String[] {"lk=rk", "ls=rs"} : new String[] {"lk=rk"};
+        HashJoinNode j = join(l, r, t, buildRight, res, on);
+        var rows = rows(executor().execute(j, OPTIONS));
+        String cond = "lk = rk" + (multiKey ? " AND ls = rs" : "") + (residual ? " AND rv > lv * 10" : "");
+        String select = t.projectsRight() ? "*" : "lk, ls, lv";
+        var expected = duck("SELECT " + select + " FROM " + sql(L, "l") + " " + duckJoin(t) + " " + sql(R, "r") + " ON " + cond);
+        assertSameRows(expected, rows, false);
+    }
+
+    @ParameterizedTest
+    @EnumSource(JoinType.class)
+    void everyJoinTypeBothBuildSides(JoinType t) throws Exception {
+        for (boolean buildRight : new boolean[] {true, false}) {
+            for (boolean multi : new boolean[] {false, true}) {
+                for (boolean residual : new boolean[] {false, true}) check(t, buildRight, multi, residual);
+            }
+        }
+    }
+
+    @Test
+    void ssbQ11() throws Exception {
+        Table lo = table("lineorder"), d = table("dwdate");
+        var los = scan(lo, x -> Call.predicate(Operator.AND,
+                Call.predicate(Operator.BETWEEN, tcol(x, "lo_discount"), Literal.of(1), Literal.of(3)),
+                Call.predicate(Operator.LT, tcol(x, "lo_quantity"), Literal.of(25))), "lo_orderdate", "lo_extendedprice", "lo_discount");
+        var ds = scan(d, x -> Call.predicate(Operator.EQ, tcol(x, "d_year"), Literal.of(1993)), "d_datekey");
+        PhysicalNode j = join(los, ds, "lo_orderdate=d_datekey");
+        ProjectNode p = new ProjectNode(j, List.of(Call.of(Operator.TIMES, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_extendedprice")), Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_discount")))),
+                List.of("rev"));
+        QueryResult result = executor().execute(sum(p, "rev"), OPTIONS.withDumpCode(true));
+        if (System.getenv("ASCAN_DUMP") != null) System.out.println(result.generatedCode());
+        String stats;
+        var rows = rows(result);
+        stats = result.statistics();
+        assertSameRows(duck("SELECT sum(lo_extendedprice * lo_discount) FROM lineorder, dwdate WHERE lo_orderdate = d_datekey "
+                + "AND d_year = 1993 AND lo_discount BETWEEN 1 AND 3 AND lo_quantity < 25"), rows, false);
+        assertTrue(stats.contains("scan lineorder") && stats.contains("R: bloom(lo_orderdate"), stats);
+    }
+
+    @Test
+    void ssbQ21() throws Exception {
+        Table lo = table("lineorder"), d = table("dwdate"), part = table("part"), s = table("supplier");
+        PhysicalNode j = join(scan(lo, null, "lo_orderdate", "lo_partkey", "lo_suppkey", "lo_revenue"),
+                scan(part, x -> Call.predicate(Operator.EQ, tcol(x, "p_category"), Literal.of("MFGR#12")), "p_partkey", "p_brand1"),
+                "lo_partkey=p_partkey");
+        j = join(j, scan(s, x -> Call.predicate(Operator.EQ, tcol(x, "s_region"), Literal.of("AMERICA")), "s_suppkey"), "lo_suppkey=s_suppkey");
+        j = join(j, scan(d, null, "d_datekey", "d_year"), "lo_orderdate=d_datekey");
+        var rows = rows(executor().execute(sum(j, "lo_revenue", "d_year", "p_brand1"), OPTIONS));
+        assertSameRows(duck("SELECT d_year, p_brand1, sum(lo_revenue) FROM lineorder, dwdate, part, supplier WHERE lo_orderdate = d_datekey "
+                + "AND lo_partkey = p_partkey AND lo_suppkey = s_suppkey AND p_category = 'MFGR#12' AND s_region = 'AMERICA' "
+                + "GROUP BY d_year, p_brand1"), rows, false);
+    }
+
+    @Test
+    void ssbQ31() throws Exception {
+        Table lo = table("lineorder"), d = table("dwdate"), c = table("customer"), s = table("supplier");
+        PhysicalNode j = join(scan(lo, null, "lo_custkey", "lo_suppkey", "lo_orderdate", "lo_revenue"),
+                scan(c, x -> Call.predicate(Operator.EQ, tcol(x, "c_region"), Literal.of("ASIA")), "c_custkey", "c_nation"),
+                "lo_custkey=c_custkey");
+        j = join(j, scan(s, x -> Call.predicate(Operator.EQ, tcol(x, "s_region"), Literal.of("ASIA")), "s_suppkey", "s_nation"),
+                "lo_suppkey=s_suppkey");
+        j = join(j, scan(d, x -> Call.predicate(Operator.BETWEEN, tcol(x, "d_year"), Literal.of(1992), Literal.of(1997)), "d_datekey", "d_year"),
+                "lo_orderdate=d_datekey");
+        var rows = rows(executor().execute(sum(j, "lo_revenue", "c_nation", "s_nation", "d_year"), OPTIONS));
+        assertSameRows(duck("SELECT c_nation, s_nation, d_year, sum(lo_revenue) FROM customer, lineorder, supplier, dwdate "
+                + "WHERE lo_custkey = c_custkey AND lo_suppkey = s_suppkey AND lo_orderdate = d_datekey AND c_region = 'ASIA' "
+                + "AND s_region = 'ASIA' AND d_year >= 1992 AND d_year <= 1997 GROUP BY c_nation, s_nation, d_year"), rows, false);
+    }
+
+    @Test
+    void ssbQ41() throws Exception {
+        Table lo = table("lineorder"), d = table("dwdate"), c = table("customer"), s = table("supplier"), part = table("part");
+        PhysicalNode j = join(scan(lo, null, "lo_custkey", "lo_suppkey", "lo_partkey", "lo_orderdate", "lo_revenue", "lo_supplycost"),
+                scan(c, x -> Call.predicate(Operator.EQ, tcol(x, "c_region"), Literal.of("AMERICA")), "c_custkey", "c_nation"),
+                "lo_custkey=c_custkey");
+        j = join(j, scan(s, x -> Call.predicate(Operator.EQ, tcol(x, "s_region"), Literal.of("AMERICA")), "s_suppkey"), "lo_suppkey=s_suppkey");
+        j = join(j, scan(part, x -> Call.predicate(Operator.OR, Call.predicate(Operator.EQ, tcol(x, "p_mfgr"), Literal.of("MFGR#1")),
+                Call.predicate(Operator.EQ, tcol(x, "p_mfgr"), Literal.of("MFGR#2"))), "p_partkey"), "lo_partkey=p_partkey");
+        j = join(j, scan(d, null, "d_datekey", "d_year"), "lo_orderdate=d_datekey");
+        ProjectNode p = new ProjectNode(j, List.of(ref(j, "d_year"), ref(j, "c_nation"), Call.of(Operator.MINUS, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_revenue")), Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_supplycost")))),
+                List.of("d_year", "c_nation", "profit"));
+        var rows = rows(executor().execute(sum(p, "profit", "d_year", "c_nation"), OPTIONS));
+        assertSameRows(duck("SELECT d_year, c_nation, sum(lo_revenue - lo_supplycost) FROM dwdate, customer, supplier, part, lineorder "
+                + "WHERE lo_custkey = c_custkey AND lo_suppkey = s_suppkey AND lo_partkey = p_partkey AND lo_orderdate = d_datekey "
+                + "AND c_region = 'AMERICA' AND s_region = 'AMERICA' AND (p_mfgr = 'MFGR#1' OR p_mfgr = 'MFGR#2') GROUP BY d_year, c_nation"),
+                rows, false);
+    }
+
+    @Test
+    void largeBuildSideRightOuterJoinWithScans() throws Exception {
+        Table lo = table("lineorder"), c = table("customer");
+        // Build lineorder (large), probe customer: RIGHT join keeps every lineorder row, via the final pass.
+        PhysicalNode j = join(scan(c, x -> Call.predicate(Operator.EQ, tcol(x, "c_region"), Literal.of("ASIA")), "c_custkey", "c_nation"),
+                scan(lo, null, "lo_custkey", "lo_revenue"), JoinType.RIGHT, true, null, "c_custkey=lo_custkey");
+        var rows = rows(executor().execute(sum(j, "lo_revenue", "c_nation"), OPTIONS));
+        assertSameRows(duck("SELECT c_nation, sum(lo_revenue) FROM (SELECT * FROM customer WHERE c_region = 'ASIA') c "
+                + "RIGHT JOIN lineorder ON c_custkey = lo_custkey GROUP BY c_nation"), rows, false);
+    }
+}
