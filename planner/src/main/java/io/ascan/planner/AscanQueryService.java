@@ -65,6 +65,7 @@ public final class AscanQueryService implements QueryService {
 
     @Override
     public void close() {
+        if (executor != null) executor.close();
         allocator.close();
     }
 

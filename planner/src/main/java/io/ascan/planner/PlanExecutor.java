@@ -24,6 +24,9 @@ public interface PlanExecutor {
     Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<io.ascan.types.DataType> parameterTypes)
             throws PlanningException;
 
+    /** Releases what the executor holds (memory pools); called when the query service closes. */
+    default void close() {}
+
     /** A compiled statement: its EXPLAIN text (with pipelines) and a way to run it. */
     interface Executable {
         String explain();

@@ -10,10 +10,9 @@ public final class PlanExecutors {
      * The executor of this build for {@code catalog}, or null when there is none, in which case
      * statements still prepare and EXPLAIN, and executing one is a clear error.
      *
-     * <p>INTEGRATION POINT: once the physical translation and the engine's executor exist,
-     * return them here, e.g. {@code return new PipelineExecutor(catalog, config);}.
+     * <p>This build has one: the physical translation plus the engine's pipeline executor.
      */
     public static PlanExecutor installed(Catalog catalog, EngineConfig config) {
-        return null;
+        return new EnginePlanExecutor(catalog, config);
     }
 }
