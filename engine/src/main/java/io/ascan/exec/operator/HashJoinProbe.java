@@ -84,7 +84,8 @@ public final class HashJoinProbe implements CodegenConsumer {
             ValueCode stored = StoreCode.read(code, m, build.layout(), buildKeys[i]);
             same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
         }
-        code.line("if (!(" + String.join(" && ", same) + ")) continue;");
+        // No keys (a cross product with, e.g., a one-row aggregate): every build row matches.
+        if (!same.isEmpty()) code.line("if (!(" + String.join(" && ", same) + ")) continue;");
         if (residual != null) {
             ValueCode r = gen.expr(residual, joined(in, buildTuple).access());
             code.line("if (!(" + DispatchShim.notNullAnd(r) + ")) continue;");
