@@ -8,10 +8,9 @@ import io.ascan.exchange.ParquetExporter;
 import io.ascan.exchange.Progress;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
+import io.ascan.planner.BenchmarkQueries;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -77,12 +76,8 @@ public final class DuckDbBenchCommand implements CliCommand {
 
         @Override
         public Integer call() throws Exception {
-            List<String> queries = switch (workload) {
-                case "ssb" -> List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4",
-                        "q4.1", "q4.2", "q4.3");
-                case "tpch" -> tpchQueries();
-                default -> throw new UserException("--workload must be ssb or tpch");
-            };
+            if (!workload.equals("ssb") && !workload.equals("tpch")) throw new UserException("--workload must be ssb or tpch");
+            List<String> queries = BenchmarkQueries.names(workload);
             if (runs < 1 || threads < 1) throw new UserException("--runs and --threads must be at least 1");
             PrintWriter err = spec.commandLine().getErr();
             ensureData(err);
@@ -97,7 +92,7 @@ public final class DuckDbBenchCommand implements CliCommand {
                     s.execute("SET threads TO " + threads);
                 }
                 for (String q : queries) {
-                    String sql = query(q);
+                    String sql = BenchmarkQueries.text(workload, q);
                     long[] rows = new long[2];
                     rows[0] = time(ascan, sql)[1]; // warm-up: code generation, caches
                     rows[1] = time(duck, sql)[1];
@@ -157,20 +152,6 @@ public final class DuckDbBenchCommand implements CliCommand {
                 }
             }
             return new long[] {(System.nanoTime() - start) / 1_000_000, rows};
-        }
-
-        private static List<String> tpchQueries() {
-            List<String> q = new ArrayList<>();
-            for (int i = 1; i <= 22; i++) q.add(String.format(Locale.ROOT, "q%02d", i));
-            return q;
-        }
-
-        private String query(String name) throws IOException {
-            String path = "/queries/" + workload + "/" + name + ".sql";
-            try (InputStream in = DuckDbBenchCommand.class.getResourceAsStream(path)) {
-                if (in == null) throw new IOException("query " + path + " is missing from the build");
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
         }
     }
 }

@@ -3,10 +3,8 @@ package io.ascan.shell;
 import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
 import io.ascan.cli.UserException;
-import java.io.IOException;
-import java.io.InputStream;
+import io.ascan.planner.BenchmarkQueries;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,8 +30,7 @@ import picocli.CommandLine.Spec;
  */
 public final class QuickstartCommand implements CliCommand {
     static final List<String> SSB_TABLES = List.of("customer", "dwdate", "lineorder", "part", "supplier");
-    static final List<String> SSB_QUERIES = List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2",
-            "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
+    static final List<String> SSB_QUERIES = BenchmarkQueries.names("ssb");
     private static final int MAX_ROWS_SHOWN = 10;
 
     @Override
@@ -78,7 +75,7 @@ public final class QuickstartCommand implements CliCommand {
             double total = 0;
             try (Connection c = DriverManager.getConnection(url)) {
                 for (String q : SSB_QUERIES) {
-                    String sql = query(q);
+                    String sql = BenchmarkQueries.text("ssb", q);
                     out.printf(Locale.ROOT, "%n-- SSB %s%n", q);
                     long start = System.nanoTime();
                     List<String[]> rows = new ArrayList<>();
@@ -108,13 +105,6 @@ public final class QuickstartCommand implements CliCommand {
             }
             out.printf(Locale.ROOT, "%n13 SSB queries in %.0f ms (first runs: they include code generation)%n", total);
             return 0;
-        }
-
-        static String query(String name) throws IOException {
-            try (InputStream in = QuickstartCommand.class.getResourceAsStream("/queries/ssb/" + name + ".sql")) {
-                if (in == null) throw new IOException("query " + name + " is missing from the build");
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
         }
 
         private static void print(PrintWriter out, String[] header, List<String[]> rows) {

@@ -300,6 +300,17 @@ class QueryPlannerTest {
     }
 
     @Test
+    void quotientWithADecimalOperandIsDouble() throws Exception {
+        // Not Calcite's DECIMAL(18, 6), which rounded seconds / 3600.0 to 6 places (taxi T2/T3 then
+        // differed from DuckDB in the 8th digit). Integer / integer stays integer division.
+        LogicalPlan plan = planner.plan("SELECT m / 3 AS a, i / 3600.0 AS b, m / m AS c, l / 2.5 AS d, i / 2 AS e, d / m AS f "
+                + "FROM all_types");
+        assertEquals(List.of(SqlTypeName.DOUBLE, SqlTypeName.DOUBLE, SqlTypeName.DOUBLE, SqlTypeName.DOUBLE,
+                        SqlTypeName.INTEGER, SqlTypeName.DOUBLE),
+                plan.resultType().getFieldList().stream().map(f -> f.getType().getSqlTypeName()).toList());
+    }
+
+    @Test
     void costFavoursFewerColumnsAndSelectivePredicates() throws Exception {
         AdaptiveScan narrow = (AdaptiveScan) planner.plan("SELECT lo_revenue FROM lineorder").rel();
         AdaptiveScan wide = narrow.withColumns(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));

@@ -11,7 +11,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * Calcite's type system adjusted to what users of PostgreSQL and DuckDB expect: TIMESTAMP
  * keeps microseconds, DECIMAL has at most 18 digits as in the engine, CASE over strings of
  * different lengths is VARCHAR, SUM of integers is BIGINT (no overflow on SSB at any scale), AVG of
- * exact numbers is DOUBLE.
+ * exact numbers is DOUBLE, and a quotient with a DECIMAL operand is DOUBLE.
  */
 public final class AscanTypeSystem extends RelDataTypeSystemImpl {
     public static final AscanTypeSystem INSTANCE = new AscanTypeSystem();
@@ -50,6 +50,22 @@ public final class AscanTypeSystem extends RelDataTypeSystemImpl {
             return f.createTypeWithNullability(f.createSqlType(SqlTypeName.BIGINT), arg.isNullable());
         }
         return super.deriveSumType(f, arg);
+    }
+
+    /**
+     * DECIMAL / DECIMAL (or an integer and a DECIMAL) is DOUBLE, as in DuckDB. Calcite's default
+     * is a DECIMAL of scale max(6, s1 + p2 + 1), which within the engine's 18 digits leaves a
+     * quotient like {@code seconds / 3600.0} rounded to 6 places: 1000 / 3600.0 was 0.277778, an
+     * error of 8e-7 that then flows into everything computed from it (PostgreSQL keeps at least
+     * 16 significant digits; DuckDB computes in DOUBLE). Integer / integer stays an integer.
+     */
+    @Override
+    public RelDataType deriveDecimalDivideType(RelDataTypeFactory f, RelDataType a, RelDataType b) {
+        if (SqlTypeUtil.isExactNumeric(a) && SqlTypeUtil.isExactNumeric(b)
+                && (SqlTypeUtil.isDecimal(a) || SqlTypeUtil.isDecimal(b))) {
+            return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DOUBLE), a.isNullable() || b.isNullable());
+        }
+        return super.deriveDecimalDivideType(f, a, b);
     }
 
     @Override

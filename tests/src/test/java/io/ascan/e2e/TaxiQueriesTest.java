@@ -1,0 +1,16 @@
+package io.ascan.e2e;
+
+import java.nio.file.Path;
+
+/** The 9 taxi queries (T1-T3) of {@code queries/taxi} against DuckDB, and across the static scan modes. */
+class TaxiQueriesTest extends BenchmarkQueriesTest {
+    @Override
+    String suite() {
+        return "taxi";
+    }
+
+    @Override
+    Workload generate(Path scratch) throws Exception {
+        return Workload.taxi(scratch);
+    }
+}

@@ -1,0 +1,16 @@
+package io.ascan.e2e;
+
+import java.nio.file.Path;
+
+/** The 22 TPC-H queries of {@code queries/tpch} against DuckDB, and across the static scan modes. */
+class TpchQueriesTest extends BenchmarkQueriesTest {
+    @Override
+    String suite() {
+        return "tpch";
+    }
+
+    @Override
+    Workload generate(Path scratch) throws Exception {
+        return Workload.tpch(scratch);
+    }
+}

@@ -1,0 +1,112 @@
+package io.ascan.e2e;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One benchmark's data in a scratch directory: generated into an ascan catalog with
+ * {@code ascan gen}, exported table by table to Parquet with {@code ascan export}, and loaded from
+ * those files into an in-memory DuckDB: both engines see exactly the same values.
+ */
+final class Workload implements AutoCloseable {
+    final String name;
+    final Path catalog;
+    final List<String> tables;
+    private final Connection duckdb;
+    private Connection ascan;
+
+    private Workload(String name, Path catalog, List<String> tables, Connection duckdb) {
+        this.name = name;
+        this.catalog = catalog;
+        this.tables = tables;
+        this.duckdb = duckdb;
+    }
+
+    static Workload ssb(Path scratch) throws Exception {
+        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf);
+    }
+
+    static Workload tpch(Path scratch) throws Exception {
+        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf);
+    }
+
+    static Workload taxi(Path scratch) throws Exception {
+        return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows));
+    }
+
+    /** Generates, exports and loads; {@code genArgs} follow {@code ascan gen}. */
+    static Workload create(String name, Path scratch, String... genArgs) throws Exception {
+        Path db = scratch.resolve(name);
+        List<String> gen = new ArrayList<>(List.of("gen"));
+        gen.addAll(List.of(genArgs));
+        gen.addAll(List.of("--dir", db.toString(), "--threads", "2"));
+        cli(gen.toArray(String[]::new));
+        List<String> tables = Catalog.open(db).tableNames();
+        Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = duck.createStatement()) {
+            s.execute("SET threads = 2");
+            for (String t : tables) {
+                Path parquet = scratch.resolve(name + "-parquet").resolve(t + ".parquet");
+                cli("export", "--dir", db.toString(), "--table", t, "--to", parquet.toString());
+                s.execute("CREATE TABLE " + t + " AS SELECT * FROM read_parquet('"
+                        + parquet.toAbsolutePath().toString().replace("'", "''") + "')");
+            }
+        } catch (Exception e) {
+            duck.close();
+            throw e;
+        }
+        return new Workload(name, db, tables, duck);
+    }
+
+    /** Runs an {@code ascan} command in-process; a non-zero exit is an exception with its output. */
+    static void cli(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        var cmd = Main.commandLine();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        int exit = cmd.execute(args);
+        if (exit != 0) throw new IllegalStateException("ascan " + String.join(" ", args) + " failed (" + exit + "): " + err + out);
+    }
+
+    /** {@code jdbc:ascan:<catalog>} plus the given URL settings (e.g. {@code ?mode=direct}). */
+    String url(String settings) {
+        return "jdbc:ascan:" + catalog + settings;
+    }
+
+    /** The shared connection with default settings. */
+    synchronized Connection ascan() throws SQLException {
+        if (ascan == null) ascan = DriverManager.getConnection(url(""));
+        return ascan;
+    }
+
+    Result runAscan(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return Result.read(rs);
+        }
+    }
+
+    Result runDuckDb(String sql) throws SQLException {
+        try (Statement s = duckdb.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return Result.read(rs);
+        }
+    }
+
+    @Override
+    public synchronized void close() throws SQLException {
+        try {
+            if (ascan != null) ascan.close();
+        } finally {
+            duckdb.close();
+        }
+    }
+}
