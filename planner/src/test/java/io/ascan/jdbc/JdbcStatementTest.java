@@ -157,13 +157,11 @@ class JdbcStatementTest {
         executor.block = true;
         try (Statement s = conn.createStatement()) {
             s.setQueryTimeout(1);
-            long start = System.nanoTime();
             ResultSet rs = s.executeQuery(JdbcFixtures.ALL_TYPES);
             SQLException e = assertThrows(SQLException.class, rs::next);
             assertInstanceOf(SQLTimeoutException.class, e);
             assertTrue(e.getMessage().contains("timed out after 1 s"), e.getMessage());
             assertEquals(1, executor.cancels.get());
-            assertTrue(System.nanoTime() - start >= 900_000_000L);
             assertFalse(rs.next(), "the result is over after the failure");
         }
     }
