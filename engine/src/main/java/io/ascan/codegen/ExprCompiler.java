@@ -11,10 +11,7 @@ import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.memory.BufferAllocator;
-import org.codehaus.janino.SimpleCompiler;
 
 /**
  * Compiles a list of expressions over typed input columns into one Janino class that evaluates
@@ -34,7 +31,7 @@ public final class ExprCompiler {
     /** Sub-expressions bigger than this many nodes get their own method. */
     static final int SPLIT_NODES = 200;
     private static final String CLASS = "GeneratedExprs";
-    private static final Map<String, Class<?>> CACHE = new ConcurrentHashMap<>();
+    private static final JaninoClasses CLASSES = new JaninoClasses(CLASS, "generated code");
 
     private ExprCompiler() {}
 
@@ -89,30 +86,12 @@ public final class ExprCompiler {
         for (String m : code.members()) src.append('\n').append(m);
         src.append("}\n");
         String source = src.toString();
-        return new Compiled(CACHE.computeIfAbsent(source, ExprCompiler::janino), source, code.constants(),
+        return new Compiled(CLASSES.load(source), source, code.constants(),
                 exprs.stream().map(Expr::type).toList());
     }
 
-    private static Class<?> janino(String source) {
-        SimpleCompiler compiler = new SimpleCompiler();
-        compiler.setParentClassLoader(ExprCompiler.class.getClassLoader());
-        try {
-            compiler.cook(source);
-            return compiler.getClassLoader().loadClass(CLASS);
-        } catch (Exception e) {
-            throw new IllegalStateException("generated code does not compile: " + e.getMessage() + "\n" + numbered(source), e);
-        }
-    }
-
-    private static String numbered(String source) {
-        StringBuilder sb = new StringBuilder();
-        String[] lines = source.split("\n");
-        for (int i = 0; i < lines.length; i++) sb.append(String.format("%4d  %s%n", i + 1, lines[i]));
-        return sb.toString();
-    }
-
     static int cachedClasses() {
-        return CACHE.size();
+        return CLASSES.size();
     }
 
     /** A compiled class with the constants of this compilation; {@link #instantiate} gives an evaluator. */
@@ -203,33 +182,9 @@ public final class ExprCompiler {
         public ValueCode read(int c, CodeBuilder code) {
             used.set(c);
             Input in = inputs.get(c);
-            DataType t = in.type();
-            String mem = "io.ascan.codegen.rt.Mem.";
-            String n = code.fresh("c" + c + "Null");
-            code.line("boolean " + n + " = valid" + c + " != 0L && !" + mem + "bit(valid" + c + ", row);");
-            String v = code.fresh("c" + c + "_");
-            switch (t.kind()) {
-                case BOOLEAN -> code.line("boolean " + v + " = " + mem + "bit(data" + c + ", row);");
-                case INTEGER, DATE -> code.line("int " + v + " = " + mem + "getInt(data" + c + " + 4L * row);");
-                case BIGINT, DECIMAL, TIMESTAMP -> code.line("long " + v + " = " + mem + "getLong(data" + c + " + 8L * row);");
-                case DOUBLE -> code.line("double " + v + " = " + mem + "getDouble(data" + c + " + 8L * row);");
-                case VARCHAR -> {
-                    String len = code.fresh("c" + c + "Len");
-                    code.line("long " + v + " = 0L;");
-                    code.line("int " + len + " = 0;");
-                    code.open("if (!" + n + ")");
-                    String offsets = in.dictionary() ? "dictOffsets" + c : "offsets" + c;
-                    String data = in.dictionary() ? "dictData" + c : "data" + c;
-                    String index = in.dictionary() ? mem + "getInt(data" + c + " + 4L * row)" : "row";
-                    String start = code.fresh("start");
-                    code.line("int " + start + " = " + mem + "getInt(" + offsets + " + 4L * " + index + ");");
-                    code.line(len + " = " + mem + "getInt(" + offsets + " + 4L * " + index + " + 4L) - " + start + ";");
-                    code.line(v + " = " + data + " + " + start + ";");
-                    code.close();
-                    return new ValueCode(n, v, len, t);
-                }
-            }
-            return ValueCode.of(n, v, t);
+            boolean dict = in.dictionary();
+            return ArrowColumnCode.read(code, c, in.type(), dict ? "dictOffsets" + c : "offsets" + c,
+                    dict ? "dictData" + c : "data" + c, dict ? ArrowColumnCode.dictionaryCode(c) : "row");
         }
 
         @Override

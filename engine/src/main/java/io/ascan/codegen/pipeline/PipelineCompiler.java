@@ -1,12 +1,10 @@
 package io.ascan.codegen.pipeline;
 
+import io.ascan.codegen.JaninoClasses;
 import io.ascan.codegen.rt.Constants;
 import io.ascan.codegen.rt.PipelineCode;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.memory.BufferAllocator;
-import org.codehaus.janino.SimpleCompiler;
 
 /**
  * Compiles one pipeline (a source, the operators above it, a sink) into one Janino class: the
@@ -16,7 +14,7 @@ import org.codehaus.janino.SimpleCompiler;
  */
 public final class PipelineCompiler {
     static final String CLASS = "GeneratedPipeline";
-    private static final Map<String, Class<?>> CACHE = new ConcurrentHashMap<>();
+    private static final JaninoClasses CLASSES = new JaninoClasses(CLASS, "generated pipeline");
     private static final java.util.regex.Pattern CONSTANT_FIELD =
             java.util.regex.Pattern.compile("private final (\\S+) (\\w+) = (\\(\\S+\\) constants\\[\\d+\\]);");
     private static final int INIT_CHUNK = 1000;
@@ -27,7 +25,7 @@ public final class PipelineCompiler {
         PipelineCodegen gen = new PipelineCodegen();
         source.produce(parent, gen);
         String text = assemble(gen);
-        Class<?> type = CACHE.computeIfAbsent(text, PipelineCompiler::janino);
+        Class<?> type = CLASSES.load(text);
         return new Compiled(type, text, gen.code.constants(), gen.suppliers());
     }
 
@@ -70,26 +68,8 @@ public final class PipelineCompiler {
         return src.toString();
     }
 
-    private static Class<?> janino(String source) {
-        SimpleCompiler compiler = new SimpleCompiler();
-        compiler.setParentClassLoader(PipelineCompiler.class.getClassLoader());
-        try {
-            compiler.cook(source);
-            return compiler.getClassLoader().loadClass(CLASS);
-        } catch (Exception e) {
-            throw new IllegalStateException("generated pipeline does not compile: " + e.getMessage() + "\n" + numbered(source), e);
-        }
-    }
-
-    static String numbered(String source) {
-        StringBuilder sb = new StringBuilder();
-        String[] lines = source.split("\n");
-        for (int i = 0; i < lines.length; i++) sb.append(String.format("%4d  %s%n", i + 1, lines[i]));
-        return sb.toString();
-    }
-
     static int cachedClasses() {
-        return CACHE.size();
+        return CLASSES.size();
     }
 
     /** A compiled pipeline class with its constants and the state each worker binds. */

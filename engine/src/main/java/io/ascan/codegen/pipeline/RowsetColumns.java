@@ -1,5 +1,6 @@
 package io.ascan.codegen.pipeline;
 
+import io.ascan.codegen.ArrowColumnCode;
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ColumnAccess;
 import io.ascan.codegen.ValueCode;
@@ -27,32 +28,9 @@ final class RowsetColumns implements ColumnAccess {
     @Override
     public ValueCode read(int c, CodeBuilder code) {
         used.set(c);
-        DataType t = types.get(c);
-        String mem = "io.ascan.codegen.rt.Mem.";
-        String n = code.fresh("c" + c + "Null");
-        code.line("boolean " + n + " = valid" + c + " != 0L && !" + mem + "bit(valid" + c + ", row);");
-        String v = code.fresh("c" + c + "_");
-        switch (t.kind()) {
-            case BOOLEAN -> code.line("boolean " + v + " = " + mem + "bit(data" + c + ", row);");
-            case INTEGER, DATE -> code.line("int " + v + " = " + mem + "getInt(data" + c + " + 4L * row);");
-            case BIGINT, DECIMAL, TIMESTAMP -> code.line("long " + v + " = " + mem + "getLong(data" + c + " + 8L * row);");
-            case DOUBLE -> code.line("double " + v + " = " + mem + "getDouble(data" + c + " + 8L * row);");
-            case VARCHAR -> {
-                String len = code.fresh("c" + c + "Len");
-                code.line("long " + v + " = 0L;");
-                code.line("int " + len + " = 0;");
-                code.open("if (!" + n + ")");
-                String ix = code.fresh("ix");
-                code.line("int " + ix + " = dict" + c + " ? " + mem + "getInt(data" + c + " + 4L * row) : row;");
-                String start = code.fresh("start");
-                code.line("int " + start + " = " + mem + "getInt(strOffsets" + c + " + 4L * " + ix + ");");
-                code.line(len + " = " + mem + "getInt(strOffsets" + c + " + 4L * " + ix + " + 4L) - " + start + ";");
-                code.line(v + " = strData" + c + " + " + start + ";");
-                code.close();
-                return new ValueCode(n, v, len, t);
-            }
-        }
-        return ValueCode.of(n, v, t);
+        // A rowset's VARCHAR may be plain or dictionary-encoded, decided per slice: the flag is a field.
+        return ArrowColumnCode.read(code, c, types.get(c), "strOffsets" + c, "strData" + c,
+                "dict" + c + " ? " + ArrowColumnCode.dictionaryCode(c) + " : row");
     }
 
     /** Field declarations for column c. */

@@ -1,0 +1,47 @@
+package io.ascan.codegen;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.codehaus.janino.SimpleCompiler;
+
+/**
+ * Compiles generated source with Janino and caches the class by its source text, so a plan shape
+ * seen before costs a map lookup. A compile error carries the numbered source, for debugging.
+ */
+public final class JaninoClasses {
+    private final Map<String, Class<?>> cache = new ConcurrentHashMap<>();
+    private final String className;
+    private final String what;
+
+    /** @param className the generated class's name; @param what names the code in errors */
+    public JaninoClasses(String className, String what) {
+        this.className = className;
+        this.what = what;
+    }
+
+    public Class<?> load(String source) {
+        return cache.computeIfAbsent(source, this::compile);
+    }
+
+    private Class<?> compile(String source) {
+        SimpleCompiler compiler = new SimpleCompiler();
+        compiler.setParentClassLoader(JaninoClasses.class.getClassLoader());
+        try {
+            compiler.cook(source);
+            return compiler.getClassLoader().loadClass(className);
+        } catch (Exception e) {
+            throw new IllegalStateException(what + " does not compile: " + e.getMessage() + "\n" + numbered(source), e);
+        }
+    }
+
+    public int size() {
+        return cache.size();
+    }
+
+    static String numbered(String source) {
+        StringBuilder sb = new StringBuilder();
+        String[] lines = source.split("\n");
+        for (int i = 0; i < lines.length; i++) sb.append(String.format("%4d  %s%n", i + 1, lines[i]));
+        return sb.toString();
+    }
+}
