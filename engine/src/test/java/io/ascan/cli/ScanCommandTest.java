@@ -1,30 +1,22 @@
 package io.ascan.cli;
 
+import io.ascan.testing.CliRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.testing.AllTypesTable;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 public class ScanCommandTest {
     @TempDir Path dir;
 
     /** Runs the CLI in-process; returns {exit code, stdout, stderr}. */
     public static String[] run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        PrintWriter o = new PrintWriter(out), e = new PrintWriter(err);
-        cl.setOut(o);
-        cl.setErr(e);
-        int rc = cl.execute(args);
-        o.flush();
-        e.flush();
-        return new String[] {String.valueOf(rc), out.toString(), err.toString()};
+        CliRun r = CliRun.of(args);
+        return new String[] {String.valueOf(r.exit()), r.out(), r.err()};
     }
 
     @Test

@@ -1,10 +1,11 @@
 package io.ascan.exchange;
 
+import io.ascan.testing.CliRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.cli.Main;
+
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.SliceData;
 import io.ascan.format.TableReader;
@@ -17,8 +18,7 @@ import io.ascan.io.IoMode;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 
 /** Shared test data and helpers for the import/export tests. */
 final class Fixtures {
@@ -211,13 +210,8 @@ final class Fixtures {
     record Cli(int exit, String out, String err) {}
 
     static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = Main.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        int exit = cmd.execute(args);
-        return new Cli(exit, out.toString(), err.toString());
+        CliRun r = CliRun.of(args);
+        return new Cli(r.exit(), r.out(), r.err());
     }
 
     /** Names in a catalog directory, hidden ones included: proves a failed import left nothing. */

@@ -1,18 +1,16 @@
 package io.ascan.gen;
 
+import io.ascan.testing.CliRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ascan.cli.Main;
 import io.ascan.format.ManifestCodec;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class GenCliTest {
     @TempDir Path tmp;
@@ -20,13 +18,8 @@ class GenCliTest {
     record Run(int exit, String out, String err) {}
 
     private static Run ascan(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+        CliRun r = CliRun.of(args);
+        return new Run(r.exit(), r.out(), r.err());
     }
 
     @Test

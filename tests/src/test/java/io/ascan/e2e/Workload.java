@@ -1,9 +1,8 @@
 package io.ascan.e2e;
 
+import io.ascan.testing.CliRun;
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -70,12 +69,10 @@ final class Workload implements AutoCloseable {
 
     /** Runs an {@code ascan} command in-process; a non-zero exit is an exception with its output. */
     static void cli(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        var cmd = Main.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        int exit = cmd.execute(args);
-        if (exit != 0) throw new IllegalStateException("ascan " + String.join(" ", args) + " failed (" + exit + "): " + err + out);
+        CliRun r = CliRun.of(args);
+        if (r.exit() != 0) {
+            throw new IllegalStateException("ascan " + String.join(" ", args) + " failed (" + r.exit() + "): " + r.err() + r.out());
+        }
     }
 
     /** {@code jdbc:ascan:<catalog>} plus the given URL settings (e.g. {@code ?mode=direct}). */
