@@ -47,7 +47,10 @@ public final class Executor {
             result.abandon();
             throw new QueryException("cannot execute the plan: " + e.getMessage(), e);
         }
-        for (ScanSource s : builder.scans().values()) query.addStatistics(s::statistics);
+        for (ScanSource s : builder.scans().values()) {
+            query.addStatistics(s::statistics);
+            query.addScan(s::report);
+        }
         result.start(pipelines);
         return result;
     }

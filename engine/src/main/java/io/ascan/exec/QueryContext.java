@@ -2,6 +2,7 @@ package io.ascan.exec;
 
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.io.AlignedBufferPool;
+import io.ascan.scan.ScanReport;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -29,6 +30,7 @@ public final class QueryContext {
     private final Set<Thread> threads = new HashSet<>();
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
     private final List<Supplier<String>> statistics = new ArrayList<>();
+    private final List<Supplier<ScanReport>> scans = new ArrayList<>();
     private volatile Throwable failure;
 
     QueryContext(BufferAllocator parent, AlignedBufferPool pool, QueryOptions options) {
@@ -103,6 +105,17 @@ public final class QueryContext {
 
     public synchronized void addStatistics(Supplier<String> s) {
         statistics.add(s);
+    }
+
+    /** Registers a scan whose report {@link #scanReports()} returns. */
+    public synchronized void addScan(Supplier<ScanReport> report) {
+        scans.add(report);
+    }
+
+    public synchronized List<ScanReport> scanReports() {
+        List<ScanReport> out = new ArrayList<>(scans.size());
+        for (Supplier<ScanReport> s : scans) out.add(s.get());
+        return out;
     }
 
     public synchronized String statistics() {
