@@ -1,0 +1,66 @@
+package io.ascan.bench.harness;
+
+import io.ascan.planner.BenchmarkQueries;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@code ascan bench ascan} runs: the data set, the tables it must find, the queries.
+ * {@code phase} is the A-Scan paper's intra-query adaptation experiment (Fig. 6): taxi trips
+ * generated with {@code --phase-change} (first half: 80% card payments, 1% Brooklyn drop-offs,
+ * where staging should win; second half: 15% and 50%, where pushdown should) and query T3.2,
+ * card-paid trips joined with the Brooklyn drop-off zones — the paper's query for that figure.
+ */
+public enum Workload {
+    SSB("ssb", List.of("customer", "dwdate", "lineorder", "part", "supplier")),
+    TAXI("taxi", List.of("trips", "zones")),
+    PHASE("taxi", List.of("trips", "zones"));
+
+    /** The query of the phase-change experiment. */
+    public static final String PHASE_QUERY = "t3.2";
+
+    private final String queryWorkload;
+    private final List<String> tables;
+
+    Workload(String queryWorkload, List<String> tables) {
+        this.queryWorkload = queryWorkload;
+        this.tables = tables;
+    }
+
+    public static Workload parse(String name) {
+        for (Workload w : values()) if (w.label().equals(name)) return w;
+        throw new IllegalArgumentException("--workload must be ssb, taxi or phase, got '" + name + "'");
+    }
+
+    /** The name on the command line and in results.csv. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The tables a catalog must hold to run this workload. */
+    public List<String> tables() {
+        return tables;
+    }
+
+    /** ssb is sized by scale factor, taxi and phase by trip rows. */
+    public boolean sizedByRows() {
+        return this != SSB;
+    }
+
+    public List<String> queries() {
+        return this == PHASE ? List.of(PHASE_QUERY) : BenchmarkQueries.names(queryWorkload);
+    }
+
+    public String sql(String query) {
+        return BenchmarkQueries.text(queryWorkload, query);
+    }
+
+    /** Arguments of the {@code ascan gen} command that creates this workload's tables of {@code size}. */
+    public List<String> generateArguments(DataSize size, String dir) {
+        return switch (this) {
+            case SSB -> List.of("gen", "ssb", "--sf", size.text(), "--dir", dir, "--replace");
+            case TAXI -> List.of("gen", "taxi", "--rows", size.text(), "--dir", dir, "--replace");
+            case PHASE -> List.of("gen", "taxi", "--rows", size.text(), "--phase-change", "--dir", dir, "--replace");
+        };
+    }
+}
