@@ -13,14 +13,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import picocli.CommandLine.Command;
@@ -29,8 +33,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ascan bench duckdb}: the same queries on ascan (JDBC) and DuckDB (JDBC), same data (DuckDB
- * loads the tables ascan exports to Parquet), same thread count, hot, runs interleaved.
+ * {@code ascan bench duckdb}: the same queries on ascan (JDBC) and DuckDB (JDBC), same data
+ * (DuckDB's database file is loaded from the Parquet files ascan exports), same thread count,
+ * engines alternating run by run; hot (engines kept open, after a warm-up) and cold (page cache
+ * dropped and a fresh engine instance before every run) where the machine lets us drop the cache.
  */
 public final class DuckDbBenchCommand implements CliCommand {
     @Override
@@ -49,10 +55,13 @@ public final class DuckDbBenchCommand implements CliCommand {
     }
 
     @Command(name = "duckdb", mixinStandardHelpOptions = true,
-            description = "Runs the SSB or TPC-H queries on ascan and on DuckDB over the same data (generated if "
-                    + "absent), hot, interleaved, with the same number of threads; writes DIR/results.csv "
-                    + "(workload,query,engine,temperature,run,millis,rows) and DIR/summary.md (per-query medians, "
-                    + "ratios and their geometric mean). Progress on stderr.")
+            description = {"Runs the SSB or TPC-H queries on ascan and on DuckDB over the same data (generated if "
+                    + "absent; DuckDB gets a database file loaded from Parquet exports of it), with the same number of "
+                    + "threads, the engines alternating run by run. hot: one warm-up, then --runs runs with each engine "
+                    + "kept open. cold: before every run the page cache is dropped (needs root; skipped with a message "
+                    + "otherwise) and a fresh engine instance opened.",
+                    "Writes DIR/results.csv (workload,query,engine,temperature,run,millis,rows) and DIR/summary.md "
+                            + "(per query the medians and ascan / duckdb, and their geometric mean). Progress on stderr."})
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
 
@@ -65,55 +74,136 @@ public final class DuckDbBenchCommand implements CliCommand {
         @Option(names = "--dir", required = true, description = "Catalog directory (generated into if absent).")
         Path dir;
 
-        @Option(names = "--runs", defaultValue = "3", description = "Timed runs per query and engine (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--runs", defaultValue = "3", description = "Timed runs per query, engine and temperature (default: ${DEFAULT-VALUE}).")
         int runs;
 
         @Option(names = "--threads", defaultValue = "2", description = "Threads for each engine (default: ${DEFAULT-VALUE}).")
         int threads;
 
+        @Option(names = "--temperature", split = ",", defaultValue = "hot,cold",
+                description = "hot and/or cold (default: ${DEFAULT-VALUE}; cold is skipped where the page cache cannot be dropped).")
+        List<String> temperatures;
+
         @Option(names = "--out", required = true, description = "Output directory.")
         Path out;
 
+        private PrintWriter err;
+        private long start;
+
         @Override
         public Integer call() throws Exception {
-            if (!workload.equals("ssb") && !workload.equals("tpch")) throw new UserException("--workload must be ssb or tpch");
-            List<String> queries = BenchmarkQueries.names(workload);
+            if (!workload.equals("ssb") && !workload.equals("tpch")) throw new UserException("--workload must be ssb or tpch, got '" + workload + "'");
             if (runs < 1 || threads < 1) throw new UserException("--runs and --threads must be at least 1");
-            PrintWriter err = spec.commandLine().getErr();
-            ensureData(err);
+            for (String t : temperatures) {
+                if (!t.equals("hot") && !t.equals("cold")) throw new UserException("--temperature takes hot and/or cold, got '" + t + "'");
+            }
+            List<String> queries = BenchmarkQueries.names(workload);
+            err = spec.commandLine().getErr();
+            ensureData();
             Files.createDirectories(out);
-            Path parquet = out.resolve("parquet");
-            List<String[]> results = new ArrayList<>();
-            try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
-                 Connection ascan = DriverManager.getConnection("jdbc:ascan:" + dir.toAbsolutePath()
-                         + "?compute.threads=" + threads)) {
-                load(duck, parquet, err);
-                try (Statement s = duck.createStatement()) {
-                    s.execute("SET threads TO " + threads);
-                }
-                for (String q : queries) {
-                    String sql = BenchmarkQueries.text(workload, q);
-                    long[] rows = new long[2];
-                    rows[0] = time(ascan, sql)[1]; // warm-up: code generation, caches
-                    rows[1] = time(duck, sql)[1];
-                    for (int r = 1; r <= runs; r++) {
-                        long[] a = time(ascan, sql), d = time(duck, sql);
-                        results.add(new String[] {workload, q, "ascan", "hot", "" + r, "" + a[0], "" + a[1]});
-                        results.add(new String[] {workload, q, "duckdb", "hot", "" + r, "" + d[0], "" + d[1]});
-                        err.printf(Locale.ROOT, "%s %s run %d: ascan %d ms, duckdb %d ms%n", workload, q, r, a[0], d[0]);
-                        err.flush();
-                    }
-                    if (rows[0] != rows[1]) err.printf("warning: %s row counts differ (ascan %d, duckdb %d)%n", q, rows[0], rows[1]);
+            Path duckFile = duckDbFile();
+            List<String> notes = new ArrayList<>();
+            boolean cold = temperatures.contains("cold");
+            if (cold) {
+                String why = PageCache.drop();
+                if (why != null) {
+                    if (!temperatures.contains("hot")) throw new UserException("cold runs are impossible here: " + why);
+                    notes.add("Cold runs skipped: " + why + ".");
+                    err.println("cold runs skipped: " + why);
+                    cold = false;
                 }
             }
-            BenchReport.writeCsv(out.resolve("results.csv"), "workload,query,engine,temperature,run,millis,rows", results);
-            String summary = BenchReport.duckDbSummary(workload, sf, threads, results);
+            start = System.nanoTime();
+            List<DuckDbSummary.Row> results = new ArrayList<>();
+            Set<String> mismatches = new HashSet<>();
+            if (temperatures.contains("hot")) hot(queries, duckFile, results);
+            if (cold) cold(queries, duckFile, results);
+            for (String q : queries) {
+                Set<Long> counts = new HashSet<>();
+                for (DuckDbSummary.Row r : results) if (r.query().equals(q)) counts.add(r.rows());
+                if (counts.size() > 1) mismatches.add(q);
+            }
+            for (String q : queries) {
+                if (mismatches.contains(q)) notes.add("**Warning:** " + q + ": the engines returned different row counts (see results.csv).");
+            }
+            StringBuilder csv = new StringBuilder(DuckDbSummary.HEADER).append('\n');
+            for (DuckDbSummary.Row r : results) csv.append(r.csv()).append('\n');
+            Files.writeString(out.resolve("results.csv"), csv);
+            String summary = DuckDbSummary.render(workload, sf, threads, results, notes);
             Files.writeString(out.resolve("summary.md"), summary);
             spec.commandLine().getOut().print(summary);
+            spec.commandLine().getOut().flush();
             return 0;
         }
 
-        private void ensureData(PrintWriter err) throws IOException {
+        /** Engines open throughout; one warm-up, then runs with the engines' order alternating. */
+        private void hot(List<String> queries, Path duckFile, List<DuckDbSummary.Row> results) throws SQLException {
+            try (Connection ascan = openAscan(); Connection duck = openDuckDb(duckFile)) {
+                for (String q : queries) {
+                    String sql = BenchmarkQueries.text(workload, q);
+                    time(ascan, sql);
+                    time(duck, sql);
+                    for (int r = 1; r <= runs; r++) {
+                        for (String engine : order(r)) {
+                            long[] t = time(engine.equals("ascan") ? ascan : duck, sql);
+                            record(results, q, engine, "hot", r, t);
+                        }
+                    }
+                }
+            }
+        }
+
+        /** Every run: drop the page cache, open a fresh engine, time the query, close the engine. */
+        private void cold(List<String> queries, Path duckFile, List<DuckDbSummary.Row> results) throws SQLException {
+            for (String q : queries) {
+                String sql = BenchmarkQueries.text(workload, q);
+                for (int r = 1; r <= runs; r++) {
+                    for (String engine : order(r)) {
+                        String why = PageCache.drop();
+                        if (why != null) throw new UserException("cold run aborted: " + why);
+                        try (Connection c = engine.equals("ascan") ? openAscan() : openDuckDb(duckFile)) {
+                            record(results, q, engine, "cold", r, time(c, sql));
+                        }
+                    }
+                }
+            }
+        }
+
+        private static List<String> order(int run) {
+            return run % 2 == 1 ? List.of("ascan", "duckdb") : List.of("duckdb", "ascan");
+        }
+
+        private void record(List<DuckDbSummary.Row> results, String q, String engine, String temperature, int run, long[] t) {
+            double ms = t[0] / 1e6;
+            results.add(new DuckDbSummary.Row(workload, q, engine, temperature, run, ms, t[1]));
+            long s = (System.nanoTime() - start) / 1_000_000_000L;
+            err.printf(Locale.ROOT, "[%d:%02d:%02d] %s %s %s %s run %d/%d: %.1f ms, %d rows%n", s / 3600, s / 60 % 60, s % 60,
+                    workload, q, engine, temperature, run, runs, ms, t[1]);
+            err.flush();
+        }
+
+        private Connection openAscan() throws SQLException {
+            return DriverManager.getConnection("jdbc:ascan:" + dir.toAbsolutePath() + "?compute.threads=" + threads);
+        }
+
+        /**
+         * Read-only: DuckDB's JDBC driver shares one database instance among the open connections to a
+         * file, so a cold run's fresh instance exists only while no other connection to it is open.
+         */
+        private Connection openDuckDb(Path file) throws SQLException {
+            Properties p = new Properties();
+            p.setProperty("duckdb.read_only", "true");
+            Connection c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), p);
+            try (Statement s = c.createStatement()) {
+                s.execute("SET threads TO " + threads);
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+            return c;
+        }
+
+        private void ensureData() throws IOException {
             List<String> needed = workload.equals("ssb") ? List.of("customer", "dwdate", "lineorder", "part", "supplier")
                     : List.of("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier");
             if (Files.isDirectory(dir) && Catalog.open(dir).tableNames().containsAll(needed)) return;
@@ -122,25 +212,40 @@ public final class DuckDbBenchCommand implements CliCommand {
             if (rc != 0) throw new UserException("data generation failed");
         }
 
-        /** Exports every table to Parquet once and loads DuckDB from it: both engines see the same rows. */
-        private void load(Connection duck, Path parquet, PrintWriter err) throws IOException, SQLException {
+        /**
+         * DuckDB's database file for this data, built once: every table exported to Parquet by ascan
+         * and loaded, so both engines see the same rows. Built under a temporary name, then renamed.
+         */
+        private Path duckDbFile() throws IOException, SQLException {
+            String name = workload + "-sf" + sf;
+            Path file = out.resolve("duckdb").resolve(name + ".duckdb");
+            if (Files.isRegularFile(file)) return file;
+            Files.createDirectories(file.getParent());
+            Path parquet = out.resolve("parquet").resolve(name);
             Files.createDirectories(parquet);
+            Path building = file.resolveSibling(name + ".building.duckdb");
+            Files.deleteIfExists(building);
+            Files.deleteIfExists(building.resolveSibling(building.getFileName() + ".wal"));
             Catalog catalog = Catalog.open(dir);
             try (BufferAllocator allocator = Allocators.root(); AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
+                 Connection duck = DriverManager.getConnection("jdbc:duckdb:" + building.toAbsolutePath());
                  Statement s = duck.createStatement()) {
-                for (String name : catalog.tableNames()) {
-                    Table t = catalog.table(name);
-                    Path file = parquet.resolve(name + ".parquet");
-                    if (!Files.exists(file)) {
-                        err.println("exporting " + name + " for DuckDB");
-                        ParquetExporter.export(t, file, pool, allocator, Progress.to(err, "export " + name));
+                for (String table : catalog.tableNames()) {
+                    Table t = catalog.table(table);
+                    Path f = parquet.resolve(table + ".parquet");
+                    if (!Files.exists(f)) {
+                        err.println("exporting " + table + " for DuckDB");
+                        ParquetExporter.export(t, f, pool, allocator, Progress.to(err, "export " + table));
                     }
-                    s.execute("CREATE TABLE " + name + " AS SELECT * FROM read_parquet('" + file.toAbsolutePath() + "')");
+                    s.execute("CREATE TABLE " + table + " AS SELECT * FROM read_parquet('" + f.toAbsolutePath() + "')");
                 }
+                s.execute("CHECKPOINT");
             }
+            Files.move(building, file, StandardCopyOption.ATOMIC_MOVE);
+            return file;
         }
 
-        /** {elapsed millis, rows}. */
+        /** {elapsed nanos, rows}; every value is fetched, as a client would. */
         private static long[] time(Connection c, String sql) throws SQLException {
             long start = System.nanoTime();
             long rows = 0;
@@ -151,7 +256,7 @@ public final class DuckDbBenchCommand implements CliCommand {
                     rows++;
                 }
             }
-            return new long[] {(System.nanoTime() - start) / 1_000_000, rows};
+            return new long[] {System.nanoTime() - start, rows};
         }
     }
 }
