@@ -84,6 +84,9 @@ public final class DuckDbBenchCommand implements CliCommand {
                 description = "hot and/or cold (default: ${DEFAULT-VALUE}; cold is skipped where the page cache cannot be dropped).")
         List<String> temperatures;
 
+        @Option(names = "--queries", split = ",", paramLabel = "Q", description = "Queries to run (default: all of the workload).")
+        List<String> queryNames;
+
         @Option(names = "--out", required = true, description = "Output directory.")
         Path out;
 
@@ -97,7 +100,11 @@ public final class DuckDbBenchCommand implements CliCommand {
             for (String t : temperatures) {
                 if (!t.equals("hot") && !t.equals("cold")) throw new UserException("--temperature takes hot and/or cold, got '" + t + "'");
             }
-            List<String> queries = BenchmarkQueries.names(workload);
+            List<String> all = BenchmarkQueries.names(workload);
+            List<String> queries = queryNames == null ? all : queryNames;
+            for (String q : queries) {
+                if (!all.contains(q)) throw new UserException("--queries: " + workload + " has no query '" + q + "' (it has " + String.join(", ", all) + ")");
+            }
             err = spec.commandLine().getErr();
             ensureData();
             Files.createDirectories(out);

@@ -148,6 +148,11 @@ public final class BandwidthHog implements AutoCloseable {
         }
     }
 
+    /** Bytes read plus written so far. */
+    public long bytesStreamed() {
+        return bytes.get();
+    }
+
     public int[] cpus() {
         return cpus.clone();
     }

@@ -12,12 +12,17 @@ import java.util.function.Function;
 
 /**
  * Makes sure a catalog directory holds a workload's tables, generating them if absent. A small
- * marker file records what the harness generated, so that a directory of plain taxi data is
- * never silently measured as the phase-change workload, nor SF 1 as SF 10.
+ * marker file per set of tables records what the harness generated there, so that plain taxi
+ * trips are never silently measured as the phase-change workload, nor SF 1 as SF 10.
  */
 public final class BenchData {
-    /** Hidden (the catalog ignores dot-files): "workload size", e.g. "phase 10000 rows". */
-    static final String MARKER = ".ascan-bench-data";
+    /**
+     * Hidden (the catalog ignores dot-files), named after the workload's first table (taxi and phase
+     * share theirs), holding "workload size", e.g. "phase 10000 rows".
+     */
+    static String marker(Workload w) {
+        return ".ascan-bench-" + w.tables().getFirst();
+    }
 
     private BenchData() {}
 
@@ -27,7 +32,7 @@ public final class BenchData {
     public static void ensure(Workload workload, DataSize size, Path dir, Function<List<String>, Integer> generate,
                               PrintWriter err) throws IOException {
         String wanted = workload.label() + " " + size.describe();
-        Path marker = dir.resolve(MARKER);
+        Path marker = dir.resolve(marker(workload));
         List<String> missing = missing(workload, dir);
         if (missing.isEmpty()) {
             if (Files.isRegularFile(marker)) {
