@@ -53,8 +53,8 @@ public final class AscanBenchCommand implements CliCommand {
                 "Progress goes to stderr, the summary to stdout.",
                 "",
                 "Workloads: ssb (--sf); taxi (--rows); phase (--rows): taxi trips generated with --phase-change "
-                        + "(first half 80% card payments and 1% Brooklyn drop-offs, where staging should win; second "
-                        + "half 15% and 50%, where pushdown should) and query t3.2 (card trips joined with Brooklyn "
+                        + "(first half 80%% card payments and 1%% Brooklyn drop-offs, where staging should win; second "
+                        + "half 15%% and 50%%, where pushdown should) and query t3.2 (card trips joined with Brooklyn "
                         + "drop-off zones), the paper's Fig. 6 setup.",
                 "",
                 "Experiments (--experiment; explicit flags override their settings):",

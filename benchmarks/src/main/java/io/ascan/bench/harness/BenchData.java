@@ -47,12 +47,21 @@ public final class BenchData {
             }
             return;
         }
-        err.println("generating " + wanted + " into " + dir + (missing.size() < workload.tables().size()
-                ? " (missing: " + String.join(", ", missing) + ")" : ""));
+        boolean partial = missing.size() < workload.tables().size();
+        if (partial && !Files.isRegularFile(marker)) {
+            // Tables of the same names from other data (TPC-H has customer, part, supplier too): never overwrite them.
+            throw new UserException(dir + " has tables of other data (" + String.join(", ", present(workload, missing))
+                    + ") but not " + String.join(", ", missing) + ": give another --dir for " + wanted);
+        }
+        err.println("generating " + wanted + " into " + dir + (partial ? " (missing: " + String.join(", ", missing) + ")" : ""));
         err.flush();
         int rc = generate.apply(workload.generateArguments(size, dir.toString()));
         if (rc != 0) throw new UserException("generating " + wanted + " failed (exit code " + rc + ")");
         Files.writeString(marker, wanted + "\n");
+    }
+
+    private static List<String> present(Workload workload, List<String> missing) {
+        return workload.tables().stream().filter(t -> !missing.contains(t)).toList();
     }
 
     private static List<String> missing(Workload workload, Path dir) throws IOException {

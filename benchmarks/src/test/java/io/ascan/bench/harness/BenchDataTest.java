@@ -75,6 +75,17 @@ class BenchDataTest {
     }
 
     @Test
+    void tablesOfTheSameNamesFromOtherDataAreNeverOverwritten() throws IOException {
+        for (String t : java.util.List.of("customer", "part", "supplier")) { // as TPC-H has them
+            Files.createDirectories(dir.resolve(t));
+            Files.writeString(dir.resolve(t).resolve(TableManifest.FILE_NAME), "{}");
+        }
+        UserException e = assertThrows(UserException.class, () -> ensure(Workload.SSB, DataSize.scaleFactor("1")));
+        assertTrue(e.getMessage().contains("has tables of other data (customer, part, supplier) but not dwdate, lineorder"), e.getMessage());
+        assertTrue(generated.isEmpty());
+    }
+
+    @Test
     void aFailedGenerationIsAnErrorAndLeavesNoMarker() {
         UserException e = assertThrows(UserException.class,
                 () -> BenchData.ensure(Workload.SSB, DataSize.scaleFactor("1"), dir, args -> 3, new PrintWriter(err, true)));
