@@ -43,6 +43,10 @@ public final class ScanSource implements PipelineSource {
     private final java.util.concurrent.atomic.AtomicLongArray rowsets = new java.util.concurrent.atomic.AtomicLongArray(ScanMode.values().length);
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong slices = new AtomicLong();
+    private final AtomicLong segmentsHit = new AtomicLong();
+    private final AtomicLong segmentsRead = new AtomicLong();
+    private final AtomicLong bytesHit = new AtomicLong();
+    private volatile boolean cacheEnabled;
     private volatile long nanos;
     private volatile String requestedMode;
 
@@ -121,7 +125,8 @@ public final class ScanSource implements PipelineSource {
         List<SliceMeta> mine = new ArrayList<>();
         for (int i = w; i < all.size(); i += n) mine.add(all.get(i));
         try (BlockReader io = BlockReaders.open(query.options().io(), READ_DEPTH);
-             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator())) {
+             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator(),
+                     query.segmentCache())) {
             while (reader.hasNext() && !query.cancelled()) {
                 SliceData s = reader.next();
                 Rowset r;
@@ -139,9 +144,17 @@ public final class ScanSource implements PipelineSource {
                 }
                 slices.incrementAndGet();
             }
+            countCache(reader, query);
         } finally {
             if (activeLoaders.decrementAndGet() == 0 && !query.cancelled()) queue.put(END);
         }
+    }
+
+    private void countCache(TableReader reader, QueryContext query) {
+        cacheEnabled = query.segmentCache().enabled();
+        segmentsHit.addAndGet(reader.segmentsHit());
+        segmentsRead.addAndGet(reader.segmentsRead());
+        bytesHit.addAndGet(reader.bytesHit());
     }
 
     private void compute(Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
@@ -170,6 +183,11 @@ public final class ScanSource implements PipelineSource {
         for (ScanMode m : ScanMode.values()) if (rowsets.get(m.ordinal()) > 0) sb.append(' ').append(m).append(' ').append(rowsets.get(m.ordinal()));
         sb.append(", ").append(rows.get()).append(" rows, ")
                 .append(String.format(java.util.Locale.ROOT, "%.1f ms", nanos / 1e6));
+        if (cacheEnabled) {
+            long hit = segmentsHit.get();
+            sb.append(String.format(java.util.Locale.ROOT, ", cache %d/%d segments hit (%.1f MiB)", hit,
+                    hit + segmentsRead.get(), bytesHit.get() / 1048576.0));
+        }
         for (RuntimeFilter f : runtimeFilters) sb.append(", R: ").append(f.describe());
         String requested = requestedMode;
         if (requested != null && !requested.equalsIgnoreCase("direct")) {
