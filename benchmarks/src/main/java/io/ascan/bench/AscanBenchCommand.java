@@ -119,6 +119,10 @@ public final class AscanBenchCommand implements CliCommand {
         @Option(names = "--runs", paramLabel = "N", description = "Measured runs per query and variant after the warm-up (default: " + PlanRequest.DEFAULT_RUNS + ").")
         Integer runs;
 
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "Another engine setting for every run, e.g. --set cache.bytes=0 (see ascan sql --help for the names).")
+        java.util.Map<String, String> settings;
+
         @Option(names = "--timeline", negatable = true, description = "Write timeline.csv and timeline plots (default: on for phase).")
         Boolean timeline;
 
@@ -140,6 +144,7 @@ public final class AscanBenchCommand implements CliCommand {
             request.sliceRows = sliceRows;
             request.runs = runs;
             request.timeline = timeline;
+            request.settings = settings;
             Topology topology = Topology.detect(-1, -1);
             ExperimentPlan plan = request.resolve(topology.multiNode());
             if (Files.exists(out) && !Files.isDirectory(out)) throw new UserException("--out " + out + " is a file, not a directory");

@@ -21,8 +21,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -89,6 +91,10 @@ public final class DuckDbBenchCommand implements CliCommand {
 
         @Option(names = "--out", required = true, description = "Output directory.")
         Path out;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "A setting of ascan's connection, e.g. --set cache.bytes=0 to read from disk every time.")
+        Map<String, String> settings = new LinkedHashMap<>();
 
         private PrintWriter err;
         private long start;
@@ -190,7 +196,9 @@ public final class DuckDbBenchCommand implements CliCommand {
         }
 
         private Connection openAscan() throws SQLException {
-            return DriverManager.getConnection("jdbc:ascan:" + dir.toAbsolutePath() + "?compute.threads=" + threads);
+            Properties p = new Properties();
+            p.putAll(settings);
+            return DriverManager.getConnection("jdbc:ascan:" + dir.toAbsolutePath() + "?compute.threads=" + threads, p);
         }
 
         /**

@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.cache.SegmentCache;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.scan.ScanReport;
@@ -26,6 +27,7 @@ public final class QueryContext {
     private final long id = IDS.incrementAndGet();
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
+    private final SegmentCache segmentCache;
     private final QueryOptions options;
     private final Set<Thread> threads = new HashSet<>();
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
@@ -33,9 +35,10 @@ public final class QueryContext {
     private final List<Supplier<ScanReport>> scans = new ArrayList<>();
     private volatile Throwable failure;
 
-    QueryContext(BufferAllocator parent, AlignedBufferPool pool, QueryOptions options) {
+    QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options) {
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
+        this.segmentCache = segmentCache;
         this.options = options;
     }
 
@@ -49,6 +52,11 @@ public final class QueryContext {
 
     public AlignedBufferPool pool() {
         return pool;
+    }
+
+    /** The engine's storage-side segment cache (disabled when the engine has none): scans read through it. */
+    public SegmentCache segmentCache() {
+        return segmentCache;
     }
 
     public QueryOptions options() {

@@ -19,10 +19,14 @@ import java.util.Map;
  * @param timeline     one entry per slice in assignment order: when it was assigned and to which mode
  * @param elapsedNanos from the scan's start to its last rowset
  * @param runtimeFilters the runtime filters R join builds published to this scan, described
+ * @param cache        how the storage-side segment cache served the scan's segment reads; null when it is off
  */
 public record ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes,
                          List<Switch> switches, long sampledSlices, List<Assignment> timeline, long elapsedNanos,
-                         List<String> runtimeFilters) {
+                         List<String> runtimeFilters, CacheFigures cache) {
+
+    /** Segment reads answered from the segment cache ({@code hit}) and from disk ({@code read}). */
+    public record CacheFigures(long segmentsHit, long segmentsRead, long bytesHit) {}
 
     /**
      * @param slices     slices materialized in this mode
@@ -90,6 +94,10 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
         for (Switch s : switches) {
             sb.append(String.format(Locale.ROOT, "\n  switch at slice %d (%.1f ms): %s -> %s, %s",
                     s.slice(), s.atNanos() / 1e6, s.from() == null ? "start" : s.from(), s.to(), s.reason()));
+        }
+        if (cache != null) {
+            sb.append(String.format(Locale.ROOT, "\n  cache %d/%d segments hit (%s)", cache.segmentsHit(),
+                    cache.segmentsHit() + cache.segmentsRead(), bytes(cache.bytesHit())));
         }
         for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);
         return sb.toString();

@@ -11,18 +11,32 @@ import io.ascan.exec.QueryOptions;
  * @param computeNode           {@code compute.node}: NUMA node of compute-side work, -1 = automatic
  * @param interconnectBandwidth {@code interconnect.bandwidth}: emulated link in bytes/s, 0 = no emulation
  * @param sliceRows             {@code scan.sliceRows}: rows per scan slice, 0 = the table's own slices
+ * @param cacheBytes            {@code cache.bytes}: capacity of the engine's storage-side segment cache,
+ *                              0 = no cache, {@link #DEFAULT_CACHE} = a quarter of physical memory
+ *                              (see {@code SegmentCache.defaultCapacity})
  */
 public record EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth,
-                           int sliceRows) {
-    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0);
+                           int sliceRows, long cacheBytes) {
+    public static final long DEFAULT_CACHE = -1;
+    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_CACHE);
 
     public EngineConfig {
         if (storageNode < -1 || computeNode < -1) throw new IllegalArgumentException("NUMA nodes are -1 (automatic) or >= 0");
         if (interconnectBandwidth < 0) throw new IllegalArgumentException("interconnect.bandwidth must not be negative");
         if (sliceRows < 0) throw new IllegalArgumentException("scan.sliceRows must not be negative");
+        if (cacheBytes < DEFAULT_CACHE) throw new IllegalArgumentException("cache.bytes must not be negative");
+    }
+
+    /** With the default segment cache. */
+    public EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth, int sliceRows) {
+        this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE);
     }
 
     public EngineConfig withQuery(QueryOptions q) {
-        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows);
+        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes);
+    }
+
+    public EngineConfig withCacheBytes(long bytes) {
+        return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes);
     }
 }

@@ -9,12 +9,15 @@ import java.util.List;
  * @param experiment the paper figure this plan reproduces ("fig4"...), or null for a custom run
  * @param sliceRows  {@code scan.sliceRows} for every engine (0: the tables' own slices)
  * @param timeline   whether to keep each run's per-slice mode timeline
+ * @param settings   further engine settings for every engine ({@code --set}, e.g. cache.bytes)
  */
 public record ExperimentPlan(String experiment, Workload workload, DataSize size, List<String> queries,
-                             List<Variant> variants, int runs, int sliceRows, boolean timeline) {
+                             List<Variant> variants, int runs, int sliceRows, boolean timeline,
+                             java.util.Map<String, String> settings) {
     public ExperimentPlan {
         queries = List.copyOf(queries);
         variants = List.copyOf(variants);
+        settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         if (queries.isEmpty() || variants.isEmpty()) throw new IllegalArgumentException("nothing to run");
         if (runs < 1) throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
         if (sliceRows < 0) throw new IllegalArgumentException("--slice-rows must not be negative, got " + sliceRows);

@@ -80,7 +80,7 @@ public final class ExperimentRunner {
     }
 
     private Map<String, String> engineSettings(long link) {
-        Map<String, String> s = new HashMap<>();
+        Map<String, String> s = new HashMap<>(plan.settings());
         s.put("interconnect.bandwidth", Long.toString(link));
         if (plan.sliceRows() > 0) s.put("scan.sliceRows", Integer.toString(plan.sliceRows()));
         return s;

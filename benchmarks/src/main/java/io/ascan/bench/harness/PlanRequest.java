@@ -35,6 +35,11 @@ public final class PlanRequest {
     public Integer sliceRows;
     public Integer runs;
     public Boolean timeline;
+    public java.util.Map<String, String> settings;
+
+    /** Settings the harness sets itself, from its own flags; --set may not change them behind its back. */
+    static final List<String> OWN_SETTINGS = List.of("mode", "storage.threads", "compute.threads", "interconnect.bandwidth",
+            "policy.nSample", "policy.delta", "scan.sliceRows");
 
     /** @param multiNode whether the machine has a real storage-compute boundary (then no link is emulated by default) */
     public ExperimentPlan resolve(boolean multiNode) {
@@ -77,8 +82,16 @@ public final class PlanRequest {
         }
         int slice = sliceRows != null ? sliceRows : e != null ? e.sliceRows : 0;
         boolean keepTimeline = timeline != null ? timeline : e != null ? e.timeline : w == Workload.PHASE;
+        java.util.Map<String, String> extra = settings == null ? java.util.Map.of() : settings;
+        for (String name : extra.keySet()) {
+            if (OWN_SETTINGS.contains(name)) {
+                throw new IllegalArgumentException("--set " + name + ": the harness sets " + name + " from its own flags ("
+                        + "--strategies, --storage-threads, --compute-threads, --interconnect, --nsample, --delta, --slice-rows)");
+            }
+        }
+        EngineProperties.parse(extra); // unknown names and bad values fail here, before any data is generated
         return new ExperimentPlan(e == null ? null : e.label(), w, size, qs, variants, runs == null ? DEFAULT_RUNS : runs,
-                slice, keepTimeline);
+                slice, keepTimeline, extra);
     }
 
     private Workload resolveWorkload(Experiment e) {

@@ -30,6 +30,10 @@ public final class StrategySummary {
         sb.append("Slices of each query's largest scan: ").append(minSlices == maxSlices ? "" + minSlices : minSlices + "–" + maxSlices);
         if (plan.sliceRows() > 0) sb.append(" (scan.sliceRows ").append(plan.sliceRows()).append(")");
         sb.append(".\n");
+        if (!plan.settings().isEmpty()) {
+            sb.append("Engine settings: ").append(String.join(", ", plan.settings().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList())).append(".\n");
+        }
         if (outcome.hogCpus().length > 0) {
             sb.append(String.format(Locale.ROOT, "Bandwidth hog: %d thread(s) pinned to storage CPUs %s, streaming %.2f GB/s "
                     + "(read + written) while on.%n", outcome.hogCpus().length, Arrays.toString(outcome.hogCpus()),

@@ -35,6 +35,13 @@ class PlanRequestTest {
     }
 
     @Test
+    void furtherEngineSettingsPassThrough() {
+        ExperimentPlan p = with("ssb", r -> r.settings = java.util.Map.of("cache.bytes", "0", "policy.alpha", "0.3")).resolve(false);
+        assertEquals(java.util.Map.of("cache.bytes", "0", "policy.alpha", "0.3"), p.settings());
+        assertTrue(with("ssb", r -> { }).resolve(false).settings().isEmpty());
+    }
+
+    @Test
     void phaseIsQueryT32WithATimeline() {
         PlanRequest r = new PlanRequest();
         r.workload = "phase";
@@ -118,6 +125,9 @@ class PlanRequestTest {
         assertMessage(() -> with("ssb", r -> r.hog = List.of("maybe")).resolve(false), "--hog takes on and/or off, got 'maybe'");
         assertMessage(() -> with("ssb", r -> r.runs = 0).resolve(false), "--runs must be at least 1, got 0");
         assertMessage(() -> with("ssb", r -> r.sliceRows = -1).resolve(false), "--slice-rows must not be negative, got -1");
+        assertMessage(() -> with("ssb", r -> r.settings = java.util.Map.of("mode", "direct")).resolve(false),
+                "--set mode: the harness sets mode from its own flags");
+        assertMessage(() -> with("ssb", r -> r.settings = java.util.Map.of("cache.byte", "0")).resolve(false), "unknown setting 'cache.byte'");
     }
 
     static PlanRequest with(String workload, java.util.function.Consumer<PlanRequest> set) {

@@ -44,6 +44,10 @@ public final class ScanSource implements PipelineSource {
     private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong slices = new AtomicLong();
+    private final AtomicLong segmentsHit = new AtomicLong();
+    private final AtomicLong segmentsRead = new AtomicLong();
+    private final AtomicLong bytesHit = new AtomicLong();
+    private volatile boolean cacheEnabled;
     private volatile long nanos;
     private volatile String requestedMode;
     private final AtomicLong assigned = new AtomicLong();
@@ -131,7 +135,8 @@ public final class ScanSource implements PipelineSource {
         List<SliceMeta> mine = new ArrayList<>();
         for (int i = w; i < all.size(); i += n) mine.add(all.get(i));
         try (BlockReader io = BlockReaders.open(query.options().io(), READ_DEPTH);
-             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator())) {
+             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator(),
+                     query.segmentCache())) {
             while (reader.hasNext() && !query.cancelled()) {
                 long t0 = System.nanoTime();
                 SliceData s = reader.next();
@@ -157,9 +162,17 @@ public final class ScanSource implements PipelineSource {
                 modeBusy.addAndGet(m, System.nanoTime() - t0);
                 modeBytes.addAndGet(m, bytes);
             }
+            countCache(reader, query);
         } finally {
             if (activeLoaders.decrementAndGet() == 0 && !query.cancelled()) queue.put(END);
         }
+    }
+
+    private void countCache(TableReader reader, QueryContext query) {
+        cacheEnabled = query.segmentCache().enabled();
+        segmentsHit.addAndGet(reader.segmentsHit());
+        segmentsRead.addAndGet(reader.segmentsRead());
+        bytesHit.addAndGet(reader.bytesHit());
     }
 
     private void compute(Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
@@ -197,7 +210,8 @@ public final class ScanSource implements PipelineSource {
         String policy = requested == null || requested.equalsIgnoreCase("direct") ? "direct"
                 : "direct; " + requested + " requested, but only the direct materializer exists so far";
         return new ScanReport(node.table().name(), policy, node.slices().size(), modes, List.of(), 0, t, nanos,
-                runtimeFilters.stream().map(RuntimeFilter::describe).toList());
+                runtimeFilters.stream().map(RuntimeFilter::describe).toList(),
+                cacheEnabled ? new ScanReport.CacheFigures(segmentsHit.get(), segmentsRead.get(), bytesHit.get()) : null);
     }
 
     public String statistics() {
