@@ -11,18 +11,22 @@ import io.ascan.exec.QueryOptions;
  * @param computeNode           {@code compute.node}: NUMA node of compute-side work, -1 = automatic
  * @param interconnectBandwidth {@code interconnect.bandwidth}: emulated link in bytes/s, 0 = no emulation
  * @param sliceRows             {@code scan.sliceRows}: rows per scan slice, 0 = the table's own slices
+ * @param planCacheSize         {@code plan.cacheSize}: prepared statements a connection (or embedded
+ *                              handle) keeps planned, by text, 0 = none
  */
 public record EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth,
-                           int sliceRows) {
-    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0);
+                           int sliceRows, int planCacheSize) {
+    public static final int DEFAULT_PLAN_CACHE_SIZE = 256;
+    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_PLAN_CACHE_SIZE);
 
     public EngineConfig {
         if (storageNode < -1 || computeNode < -1) throw new IllegalArgumentException("NUMA nodes are -1 (automatic) or >= 0");
         if (interconnectBandwidth < 0) throw new IllegalArgumentException("interconnect.bandwidth must not be negative");
         if (sliceRows < 0) throw new IllegalArgumentException("scan.sliceRows must not be negative");
+        if (planCacheSize < 0) throw new IllegalArgumentException("plan.cacheSize must not be negative");
     }
 
     public EngineConfig withQuery(QueryOptions q) {
-        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows);
+        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, planCacheSize);
     }
 }

@@ -35,6 +35,8 @@ public final class EngineProperties {
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
         m.put("io", "block reader: uring | portable");
+        m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
+                + ", 0 = none)");
         return Map.copyOf(m);
     }
 
@@ -43,6 +45,7 @@ public final class EngineProperties {
         QueryOptions q = base.query();
         PolicyConfig p = q.policy();
         int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
+        int planCacheSize = base.planCacheSize();
         long bandwidth = base.interconnectBandwidth();
         String mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
@@ -63,13 +66,14 @@ public final class EngineProperties {
                 case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
                         p.hysteresis(), p.maxSampleFraction());
                 case "io" -> io = IoMode.parse(v);
+                case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
                 q.memoryLimit(), q.timeoutMillis(), q.dumpCode());
-        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows);
+        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, planCacheSize);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {

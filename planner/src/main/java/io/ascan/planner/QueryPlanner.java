@@ -12,6 +12,7 @@ import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
@@ -47,7 +48,9 @@ public final class QueryPlanner {
     private final FrameworkConfig config;
 
     public QueryPlanner(Catalog catalog) {
-        SchemaPlus root = Frameworks.createRootSchema(false);
+        // Not Calcite's caching schema: it would keep the first table it found under a name for
+        // good, while AscanSchema sees a table written again.
+        SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
         SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
