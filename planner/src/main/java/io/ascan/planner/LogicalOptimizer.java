@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AscanRules;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,6 +24,7 @@ import org.apache.calcite.tools.RelBuilder;
  *
  * <ol>
  *   <li>sub-queries into joins/correlates, then decorrelation;</li>
+ *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P);</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
@@ -79,6 +81,7 @@ final class LogicalOptimizer {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = hep(rel, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = new RelFieldTrimmer(null, builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
