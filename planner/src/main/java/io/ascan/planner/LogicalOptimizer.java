@@ -2,6 +2,7 @@ package io.ascan.planner;
 
 import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.SubQueryJoins;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.apache.calcite.tools.RelBuilder;
  * heuristic (Hep) rewriting, each with Calcite's standard rules plus ours:
  *
  * <ol>
- *   <li>sub-queries into joins/correlates, then decorrelation;</li>
+ *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
+ *       sub-queries into joins/correlates, then decorrelation;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P);</li>
@@ -79,7 +81,8 @@ final class LogicalOptimizer {
 
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
-        RelNode r = hep(rel, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
+        RelNode r = SubQueryJoins.rewrite(rel);
+        r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
