@@ -1,6 +1,5 @@
 package io.ascan.planner.rel;
 
-import io.ascan.catalog.Table;
 import io.ascan.expr.Expr;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
@@ -54,6 +53,7 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
     private final List<RuntimeFilterSlot> runtimeFilters;
     private @Nullable Expr predicate;
     private @Nullable List<SliceMeta> slices;
+    private String @Nullable [] terms;
 
     private AdaptiveScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable relOptTable, AscanTable ascanTable,
                          ImmutableIntList columns, @Nullable RexNode condition, List<RuntimeFilterSlot> runtimeFilters) {
@@ -157,22 +157,24 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
         return b.build();
     }
 
+    /** Also the digest by which the planners tell rels apart, so computed once (a scan is immutable). */
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        Table t = ascanTable.table();
-        int width = t.schema().size();
-        // Parameters print as ?0, ?1, ... (display references past the last column).
-        Expr p = condition == null ? null : ExprTranslator.forDisplay(width).apply(condition);
-        return super.explainTerms(pw)
-                .item("columns", columns.stream().map(this::columnName).collect(Collectors.joining(", ")))
-                .item("P", p == null ? "" : p.format(c -> c < width ? columnName(c) : "?" + (c - width)))
-                .item("R", runtimeFilters.stream()
-                        .map(r -> columnName(r.column()) + "<-" + r.producer()).collect(Collectors.joining(", ")))
-                .item("slices", slices().size() + " of " + t.manifest().slices().size());
+        if (terms == null) {
+            int width = ascanTable.columnNames().size();
+            // Parameters print as ?0, ?1, ... (display references past the last column).
+            Expr p = condition == null ? null : ExprTranslator.forDisplay(width).apply(condition);
+            terms = new String[] {
+                    columns.stream().map(this::columnName).collect(Collectors.joining(", ")),
+                    p == null ? "" : p.format(c -> c < width ? columnName(c) : "?" + (c - width)),
+                    runtimeFilters.stream().map(r -> columnName(r.column()) + "<-" + r.producer()).collect(Collectors.joining(", ")),
+                    slices().size() + " of " + manifestSlices().size()};
+        }
+        return super.explainTerms(pw).item("columns", terms[0]).item("P", terms[1]).item("R", terms[2]).item("slices", terms[3]);
     }
 
     private String columnName(int tableColumn) {
-        return ascanTable.table().schema().column(tableColumn).name();
+        return ascanTable.columnNames().get(tableColumn);
     }
 
     /**

@@ -25,11 +25,18 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
     private final Table table;
     private final ManifestVersion version;
     private final ColumnStats[] stats;
+    private final List<String> columnNames;
 
     public AscanTable(Table table, ManifestVersion version) {
         this.table = table;
         this.version = version;
         this.stats = new ColumnStats[table.schema().size()];
+        this.columnNames = table.manifest().columns().stream().map(ColumnSpec::name).toList();
+    }
+
+    /** The column names, in table order. */
+    public List<String> columnNames() {
+        return columnNames;
     }
 
     public ManifestVersion version() {
