@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.planner.rex.ConstantFolding;
+import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.SubQueryJoins;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
  *   <li>join ordering: joins become a MultiJoin that LoptOptimizeJoinRule orders from the
  *       scans' row counts (manifest rows after zone-map pruning, times P's selectivity);</li>
+ *   <li>aggregates that feed an inner join aggregate only the groups it keeps
+ *       ({@link AggregateSemiJoinReduction});</li>
  *   <li>clean-up: projections merged and absorbed into the scans.</li>
  * </ol>
  *
@@ -90,6 +93,7 @@ final class LogicalOptimizer {
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
+        r = AggregateSemiJoinReduction.rewrite(r);
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
     }
 

@@ -225,6 +225,24 @@ class PhysicalPlannerTest {
         assertEquals(2, q21.split("keys=\\[l_orderkey = l_orderkey], residual=\\[l_suppkey <> l_suppkey]", -1).length - 1, q21);
     }
 
+    /**
+     * The decorrelated scalar sub-queries of q2, q17 and q20 aggregate per part; the join above
+     * keeps only the parts of the outer query, so the aggregate's input is first SEMI-joined with
+     * the (filtered) part scan that provides those keys (AggregateSemiJoinReduction).
+     */
+    @Test
+    void aggregatesBelowAnInnerJoinOnlyAggregateTheKeptGroups() throws Exception {
+        for (String q : List.of("tpch/q02", "tpch/q17", "tpch/q20")) {
+            PhysicalPlan plan = plan(q);
+            AggregateNode perPart = nodes(plan.root()).stream().filter(n -> n instanceof AggregateNode a && a.groupKeys().length > 0
+                    && a.input() instanceof HashJoinNode j && j.type() == JoinType.SEMI).map(AggregateNode.class::cast)
+                    .findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
+            HashJoinNode semi = (HashJoinNode) perPart.input();
+            assertTrue(keys(semi).endsWith("partkey = p_partkey"), plan.explain());
+            assertEquals(List.of("part"), tables(semi.right()), plan.explain());
+        }
+    }
+
     @Test
     void countDistinctKeepsItsFlag() throws Exception {
         PhysicalPlan plan = plan("tpch/q16");
