@@ -81,6 +81,10 @@ class ParameterPlanTest {
                 explain);
         assertFalse(explain.contains("AscanFilter"), explain);
         assertEquals(explain, service.prepare("EXPLAIN PLAN FOR " + COUNT_M).explain());
+        // without an executor, EXPLAIN shows the same plan
+        try (AscanQueryService planning = new AscanQueryService(catalog, null, 0)) {
+            assertEquals(explain, planning.prepare("EXPLAIN PLAN FOR " + COUNT_M).explain());
+        }
     }
 
     @Test

@@ -19,6 +19,11 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import io.ascan.planner.rel.AdaptiveScan;
+import io.ascan.planner.rex.ExprTranslator;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
@@ -89,6 +94,26 @@ public final class PhysicalPlanner {
     public static String explainGeneric(RelNode physical) {
         return RelOptUtil.toString(physical, SqlExplainLevel.EXPPLAN_ATTRIBUTES)
                 + "(?0, ?1, ...: parameters, bound at each execution; the scans prune their slices for the values)\n";
+    }
+
+    /** Whether {@code rel}'s tree holds a {@code ?} parameter (scan predicates included). */
+    public static boolean hasParameters(RelNode rel) {
+        boolean[] found = {false};
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (node instanceof AdaptiveScan s && ExprTranslator.hasParameters(s.condition())) found[0] = true;
+                node.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitDynamicParam(RexDynamicParam p) {
+                        found[0] = true;
+                        return p;
+                    }
+                });
+                super.visit(node, ordinal, parent);
+            }
+        }.go(rel);
+        return found[0];
     }
 
     private static RelNode prepare(RelNode rel) {
