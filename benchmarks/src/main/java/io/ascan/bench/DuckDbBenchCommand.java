@@ -19,8 +19,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import picocli.CommandLine.Command;
@@ -74,6 +77,10 @@ public final class DuckDbBenchCommand implements CliCommand {
         @Option(names = "--out", required = true, description = "Output directory.")
         Path out;
 
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "A setting of ascan's connection, e.g. --set cache.bytes=0 to read from disk every time.")
+        Map<String, String> settings = new LinkedHashMap<>();
+
         @Override
         public Integer call() throws Exception {
             if (!workload.equals("ssb") && !workload.equals("tpch")) throw new UserException("--workload must be ssb or tpch");
@@ -86,7 +93,7 @@ public final class DuckDbBenchCommand implements CliCommand {
             List<String[]> results = new ArrayList<>();
             try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
                  Connection ascan = DriverManager.getConnection("jdbc:ascan:" + dir.toAbsolutePath()
-                         + "?compute.threads=" + threads)) {
+                         + "?compute.threads=" + threads, properties(settings))) {
                 load(duck, parquet, err);
                 try (Statement s = duck.createStatement()) {
                     s.execute("SET threads TO " + threads);
@@ -138,6 +145,12 @@ public final class DuckDbBenchCommand implements CliCommand {
                     s.execute("CREATE TABLE " + name + " AS SELECT * FROM read_parquet('" + file.toAbsolutePath() + "')");
                 }
             }
+        }
+
+        private static Properties properties(Map<String, String> settings) {
+            Properties p = new Properties();
+            p.putAll(settings);
+            return p;
         }
 
         /** {elapsed millis, rows}. */

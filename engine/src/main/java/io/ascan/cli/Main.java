@@ -58,7 +58,16 @@ public final class Main {
             parent.addSubcommand(path.getLast(), c.command());
         }
         root.setExecutionExceptionHandler(Main::report);
+        inheritVersion(root, root.getCommandSpec().version());
         return root;
+    }
+
+    /** Subcommands print the launcher's version for {@code -V} (picocli leaves theirs empty). */
+    private static void inheritVersion(CommandLine cmd, String[] version) {
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) sub.getCommandSpec().version(version);
+            inheritVersion(sub, version);
+        }
     }
 
     /** User errors print one clear line; anything unexpected keeps its stack trace. */

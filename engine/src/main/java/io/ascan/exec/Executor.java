@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.cache.SegmentCache;
 import io.ascan.exec.operator.Materializer;
 import io.ascan.exec.operator.ResultSink;
 import io.ascan.exec.operator.ScanSource;
@@ -17,26 +18,33 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class Executor {
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
+    private final SegmentCache cache;
     private final Materializer materializer;
 
     /** @param allocator the engine's allocator (queries get children); @param pool segment read buffers */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
-        this(allocator, pool, Materializer.DIRECT);
+        this(allocator, pool, SegmentCache.disabled());
     }
 
-    private Executor(BufferAllocator allocator, AlignedBufferPool pool, Materializer materializer) {
+    /** @param cache the engine's segment cache, under {@code allocator}'s root; scans read through it */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache) {
+        this(allocator, pool, cache, Materializer.DIRECT);
+    }
+
+    private Executor(BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, Materializer materializer) {
         this.allocator = allocator;
         this.pool = pool;
+        this.cache = cache;
         this.materializer = materializer;
     }
 
     /** An executor whose scans turn slices into rowsets with {@code m} (the seam issue 4's modes plug into). */
     public Executor withMaterializer(Materializer m) {
-        return new Executor(allocator, pool, m);
+        return new Executor(allocator, pool, cache, m);
     }
 
     public QueryResult execute(PhysicalNode plan, QueryOptions options) throws QueryException {
-        QueryContext query = new QueryContext(allocator, pool, options);
+        QueryContext query = new QueryContext(allocator, pool, cache, options);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
         PipelineBuilder builder = new PipelineBuilder(materializer);
@@ -47,7 +55,10 @@ public final class Executor {
             result.abandon();
             throw new QueryException("cannot execute the plan: " + e.getMessage(), e);
         }
-        for (ScanSource s : builder.scans().values()) query.addStatistics(s::statistics);
+        for (ScanSource s : builder.scans().values()) {
+            query.addStatistics(s::statistics);
+            query.addScan(s::report);
+        }
         result.start(pipelines);
         return result;
     }

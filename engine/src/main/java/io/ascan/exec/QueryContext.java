@@ -1,7 +1,9 @@
 package io.ascan.exec;
 
+import io.ascan.cache.SegmentCache;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.io.AlignedBufferPool;
+import io.ascan.scan.ScanReport;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -25,15 +27,18 @@ public final class QueryContext {
     private final long id = IDS.incrementAndGet();
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
+    private final SegmentCache segmentCache;
     private final QueryOptions options;
     private final Set<Thread> threads = new HashSet<>();
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
     private final List<Supplier<String>> statistics = new ArrayList<>();
+    private final List<Supplier<ScanReport>> scans = new ArrayList<>();
     private volatile Throwable failure;
 
-    QueryContext(BufferAllocator parent, AlignedBufferPool pool, QueryOptions options) {
+    QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options) {
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
+        this.segmentCache = segmentCache;
         this.options = options;
     }
 
@@ -47,6 +52,11 @@ public final class QueryContext {
 
     public AlignedBufferPool pool() {
         return pool;
+    }
+
+    /** The engine's storage-side segment cache (disabled when the engine has none): scans read through it. */
+    public SegmentCache segmentCache() {
+        return segmentCache;
     }
 
     public QueryOptions options() {
@@ -103,6 +113,17 @@ public final class QueryContext {
 
     public synchronized void addStatistics(Supplier<String> s) {
         statistics.add(s);
+    }
+
+    /** Registers a scan whose report {@link #scanReports()} returns. */
+    public synchronized void addScan(Supplier<ScanReport> report) {
+        scans.add(report);
+    }
+
+    public synchronized List<ScanReport> scanReports() {
+        List<ScanReport> out = new ArrayList<>(scans.size());
+        for (Supplier<ScanReport> s : scans) out.add(s.get());
+        return out;
     }
 
     public synchronized String statistics() {

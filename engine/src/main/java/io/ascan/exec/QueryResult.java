@@ -1,6 +1,7 @@
 package io.ascan.exec;
 
 import io.ascan.plan.OutputColumn;
+import io.ascan.scan.ScanReport;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -24,6 +25,9 @@ public interface QueryResult extends AutoCloseable {
 
     /** Execution statistics so far (per scan: slices and time per mode, switches; see EXPLAIN ANALYZE). */
     String statistics();
+
+    /** One report per AdaptiveScan of the query (modes, switches, bytes moved); complete once the result is consumed. */
+    List<ScanReport> scanReports();
 
     /** With {@code QueryOptions.dumpCode}: each pipeline and the Java source generated for it; else empty. */
     default String generatedCode() {

@@ -135,6 +135,11 @@ final class RunningQuery implements QueryResult {
     }
 
     @Override
+    public List<io.ascan.scan.ScanReport> scanReports() {
+        return query.scanReports();
+    }
+
+    @Override
     public String generatedCode() {
         return code.toString();
     }

@@ -40,19 +40,33 @@ public final class SegmentDecoder {
             release.run();
             throw e;
         }
+        ArrowBuf whole = ForeignBuffers.wrap(allocator, memory.asSlice(0, memory.byteSize()), release);
+        try {
+            return load(table, column, slice, whole, allocator);
+        } finally {
+            whole.close(); // the vectors hold their own references now
+        }
+    }
+
+    /**
+     * Vectors in {@code allocator} over a segment already {@link #verify verified} when it was read
+     * (a cached one: its CRC is not computed again). The vectors retain {@code segment}; the caller
+     * still closes its own reference.
+     */
+    @SuppressWarnings("restricted") // the header is read in place, within the buffer's capacity
+    public static ColumnData load(String table, ColumnSpec column, SliceMeta slice, ArrowBuf segment,
+                                  BufferAllocator allocator) throws StorageException {
         SegmentLayout.Header h;
         try {
-            h = SegmentLayout.Header.read(memory);
+            h = SegmentLayout.Header.read(MemorySegment.ofAddress(segment.memoryAddress()).reinterpret(segment.capacity()));
         } catch (java.io.IOException e) {
-            release.run();
             throw new StorageException(table, column.name(), slice.index(), e.getMessage());
         }
         long[] starts = SegmentLayout.bufferStarts(h.lengths());
-        ArrowBuf whole = ForeignBuffers.wrap(allocator, memory.asSlice(0, memory.byteSize()), release);
         List<FieldVector> created = new ArrayList<>(2);
         try {
             List<ArrowBuf> bufs = new ArrayList<>(h.lengths().length);
-            for (int i = 0; i < h.lengths().length; i++) bufs.add(whole.slice(starts[i], h.lengths()[i]));
+            for (int i = 0; i < h.lengths().length; i++) bufs.add(segment.slice(starts[i], h.lengths()[i]));
             ArrowFieldNode node = new ArrowFieldNode(h.rows(), h.nullCount());
             boolean dict = h.encoding() == Encoding.DICT;
             FieldVector values = newVector(ArrowTypes.field(column, dict), column.type().kind(), dict, allocator);
@@ -68,13 +82,15 @@ public final class SegmentDecoder {
         } catch (RuntimeException e) {
             for (FieldVector v : created) v.close();
             throw new StorageException(table, column.name(), slice.index(), "cannot load segment: " + e.getMessage(), e);
-        } finally {
-            whole.close(); // the vectors hold their own references now
         }
     }
 
-    private static void verify(String table, ColumnSpec column, SliceMeta slice, SegmentMeta meta,
-                               MemorySegment memory) throws StorageException {
+    /**
+     * Checks the bytes a read left in {@code memory} against the manifest: the CRC32C of the
+     * payload, then the header (rows, type, encoding, buffer lengths).
+     */
+    public static void verify(String table, ColumnSpec column, SliceMeta slice, SegmentMeta meta,
+                              MemorySegment memory) throws StorageException {
         if (memory.byteSize() < meta.length()) {
             throw new StorageException(table, column.name(), slice.index(), "segment buffer holds "
                     + memory.byteSize() + " bytes, the segment has " + meta.length());

@@ -1,5 +1,8 @@
 package io.ascan.format;
 
+import io.ascan.cache.ColumnFileVersion;
+import io.ascan.cache.SegmentCache;
+import io.ascan.cache.SegmentKey;
 import io.ascan.catalog.Table;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.io.AlignedMemory;
@@ -11,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -18,6 +22,10 @@ import org.apache.arrow.memory.BufferAllocator;
  * reader's depth of segment reads in flight ahead of the consumer. Each slice comes back as
  * zero-copy Arrow vectors over the buffers the reads landed in. Single-threaded; close it on
  * every path: it waits for reads still in flight before their buffers go back to the pool.
+ *
+ * <p>With an enabled {@link SegmentCache} a cached segment is not read: its vectors are built over
+ * the cached memory. A missed segment is read into memory reserved in the cache, checked, and
+ * inserted; when the cache has no room it is read into the pool as without a cache.
  */
 public final class TableReader implements AutoCloseable {
     private final Table table;
@@ -27,16 +35,24 @@ public final class TableReader implements AutoCloseable {
     private final AlignedBufferPool pool;
     private final BufferAllocator allocator;
     private final BlockFile[] files;
+    private final SegmentCache cache;
+    private final ColumnFileVersion[] versions; // null without a cache
     private final ArrayDeque<Load> loading = new ArrayDeque<>();
     private int nextSlice;       // next slice to start loading
     private int nextColumn;      // next column of that slice to submit
     private long sequence;
     private boolean closed;
+    private long segmentsHit;
+    private long segmentsRead;
+    private long bytesHit;
+    private long bytesRead;
 
-    /** A slice whose segment reads are under way. */
+    /** A slice whose segment reads are under way. Per column: a cache hit, or a read into the cache or the pool. */
     private final class Load {
         final SliceMeta slice;
         final MemorySegment[] buffers = new MemorySegment[columns.length];
+        final ArrowBuf[] hits = new ArrowBuf[columns.length];
+        final SegmentCache.Reservation[] reserved = new SegmentCache.Reservation[columns.length];
         final int[] results = new int[columns.length];
         final long base;
         int submitted;
@@ -51,6 +67,16 @@ public final class TableReader implements AutoCloseable {
         boolean complete() {
             return done == columns.length;
         }
+
+        /** Gives back what column {@code i} holds (on failure or close). */
+        void release(int i) {
+            if (buffers[i] != null) pool.release(buffers[i]);
+            if (hits[i] != null) hits[i].close();
+            if (reserved[i] != null) reserved[i].close();
+            buffers[i] = null;
+            hits[i] = null;
+            reserved[i] = null;
+        }
     }
 
     /**
@@ -59,15 +85,32 @@ public final class TableReader implements AutoCloseable {
      */
     public TableReader(Table table, int[] columns, List<SliceMeta> slices, BlockReader reader,
                        AlignedBufferPool pool, BufferAllocator allocator) throws IOException {
+        this(table, columns, slices, reader, pool, allocator, SegmentCache.disabled());
+    }
+
+    /**
+     * @param cache segments are served from and loaded into it; {@link SegmentCache#disabled()}
+     *              reads everything from disk. Its memory must be under {@code allocator}'s root.
+     */
+    public TableReader(Table table, int[] columns, List<SliceMeta> slices, BlockReader reader,
+                       AlignedBufferPool pool, BufferAllocator allocator, SegmentCache cache) throws IOException {
+        if (cache.enabled() && cache.root() != allocator.getRoot()) {
+            throw new IllegalArgumentException("the segment cache and the reader's allocator must share one root allocator");
+        }
         this.table = table;
         this.columns = columns.clone();
         this.slices = slices;
         this.reader = reader;
         this.pool = pool;
         this.allocator = allocator;
+        this.cache = cache;
         this.files = new BlockFile[columns.length];
+        this.versions = cache.enabled() ? new ColumnFileVersion[columns.length] : null;
         try {
             for (int i = 0; i < columns.length; i++) {
+                // The version is taken before the open: a rewrite in between changes it, and the
+                // manifest's CRC in the key still keeps other bytes from being served.
+                if (versions != null) versions[i] = ColumnFileVersion.of(table.columnFile(columns[i]));
                 files[i] = reader.open(table.columnFile(columns[i]));
                 checkFileLength(i);
             }
@@ -117,27 +160,62 @@ public final class TableReader implements AutoCloseable {
         return decode(head);
     }
 
-    /** Queues segment reads in slice-major order while the block reader has room. */
+    /**
+     * Queues segment reads in slice-major order while the block reader has room; cached segments
+     * need no read. At most {@code depth} slices are held ahead, so a fully cached table is not
+     * pinned all at once.
+     */
     private void submitAhead() throws IOException {
-        while (nextSlice < slices.size() && reader.inFlight() < reader.depth()) {
+        while (nextSlice < slices.size() && reader.inFlight() < reader.depth()
+                && (nextColumn != 0 || loading.size() < reader.depth())) {
             Load load = nextColumn == 0 ? startLoad() : loading.peekLast();
             int i = nextColumn;
             SegmentMeta m = load.slice.segment(columns[i]);
-            MemorySegment buf = pool.acquire(AlignedMemory.alignUp(m.length()));
-            load.buffers[i] = buf;
-            try {
-                reader.submit(files[i], m.offset(), buf, load.base + i);
-            } catch (IOException | RuntimeException e) {
-                load.buffers[i] = null;
-                pool.release(buf);
-                throw e;
-            }
-            load.submitted++;
+            if (!lookup(load, i, m)) read(load, i, m);
             if (++nextColumn == columns.length) {
                 nextColumn = 0;
                 nextSlice++;
             }
         }
+    }
+
+    /** True if column {@code i}'s segment is cached: it is then pinned in the load and needs no read. */
+    private boolean lookup(Load load, int i, SegmentMeta m) {
+        if (versions == null) return false;
+        ArrowBuf hit = cache.lookup(key(load.slice, i, m));
+        if (hit == null) return false;
+        load.hits[i] = hit;
+        load.results[i] = m.length();
+        load.done++;
+        segmentsHit++;
+        bytesHit += m.length();
+        return true;
+    }
+
+    private SegmentKey key(SliceMeta slice, int i, SegmentMeta m) {
+        return new SegmentKey(versions[i], slice.index(), m.offset(), m.length(), m.crc32c());
+    }
+
+    /** Submits the read of column {@code i}'s segment, into cache memory when the cache has room, else into the pool. */
+    private void read(Load load, int i, SegmentMeta m) throws IOException {
+        long size = AlignedMemory.alignUp(m.length());
+        SegmentCache.Reservation r = versions == null ? null : cache.reserve(size);
+        MemorySegment dst;
+        if (r != null) {
+            load.reserved[i] = r;
+            dst = r.memory();
+        } else {
+            dst = load.buffers[i] = pool.acquire(size);
+        }
+        try {
+            reader.submit(files[i], m.offset(), dst, load.base + i);
+        } catch (IOException | RuntimeException e) {
+            load.release(i);
+            throw e;
+        }
+        load.submitted++;
+        segmentsRead++;
+        bytesRead += m.length();
     }
 
     private Load startLoad() {
@@ -162,27 +240,60 @@ public final class TableReader implements AutoCloseable {
         List<ColumnData> out = new ArrayList<>(columns.length);
         int i = 0;
         try {
-            for (; i < columns.length; i++) {
-                SegmentMeta m = load.slice.segment(columns[i]);
-                MemorySegment buf = load.buffers[i];
-                load.buffers[i] = null;
-                if (load.results[i] < m.length()) {
-                    pool.release(buf);
-                    throw new StorageException(table.name(), columnName(i), load.slice.index(), "column file is "
-                            + "truncated: read " + load.results[i] + " of " + m.length() + " bytes at offset " + m.offset());
-                }
-                ColumnSpec spec = table.schema().column(columns[i]);
-                out.add(SegmentDecoder.decode(table.name(), spec, load.slice, m, buf, allocator, () -> pool.release(buf)));
-            }
+            for (; i < columns.length; i++) out.add(decode(load, i));
             return new SliceData(load.slice, out);
         } catch (IOException | RuntimeException e) {
             for (ColumnData c : out) c.close();
-            for (int j = i + 1; j < columns.length; j++) {
-                if (load.buffers[j] != null) pool.release(load.buffers[j]);
-                load.buffers[j] = null;
-            }
+            for (int j = i; j < columns.length; j++) load.release(j);
             throw e;
         }
+    }
+
+    /** Column {@code i} of a complete load as vectors; what the load held for it is handed on or given back. */
+    private ColumnData decode(Load load, int i) throws IOException {
+        SegmentMeta m = load.slice.segment(columns[i]);
+        ColumnSpec spec = table.schema().column(columns[i]);
+        if (load.results[i] < m.length()) {
+            throw new StorageException(table.name(), columnName(i), load.slice.index(), "column file is "
+                    + "truncated: read " + load.results[i] + " of " + m.length() + " bytes at offset " + m.offset());
+        }
+        if (load.hits[i] != null) {
+            try (ArrowBuf pinned = load.hits[i]) {
+                load.hits[i] = null;
+                return SegmentDecoder.load(table.name(), spec, load.slice, pinned, allocator);
+            }
+        }
+        if (load.reserved[i] != null) {
+            SegmentCache.Reservation r = load.reserved[i];
+            SegmentDecoder.verify(table.name(), spec, load.slice, m, r.memory()); // a failure leaves r to release(i)
+            load.reserved[i] = null;
+            try (ArrowBuf pinned = cache.insert(key(load.slice, i, m), r)) {
+                return SegmentDecoder.load(table.name(), spec, load.slice, pinned, allocator);
+            }
+        }
+        MemorySegment buf = load.buffers[i];
+        load.buffers[i] = null;
+        return SegmentDecoder.decode(table.name(), spec, load.slice, m, buf, allocator, () -> pool.release(buf));
+    }
+
+    /** Column segments served from the segment cache so far. */
+    public long segmentsHit() {
+        return segmentsHit;
+    }
+
+    /** Column segments read from disk so far. */
+    public long segmentsRead() {
+        return segmentsRead;
+    }
+
+    /** Bytes of the segments served from the cache so far. */
+    public long bytesHit() {
+        return bytesHit;
+    }
+
+    /** Bytes of the segments read from disk so far. */
+    public long bytesRead() {
+        return bytesRead;
     }
 
     @Override
@@ -201,7 +312,7 @@ public final class TableReader implements AutoCloseable {
             }
         } finally {
             for (Load l : loading) {
-                for (MemorySegment b : l.buffers) if (b != null) pool.release(b);
+                for (int i = 0; i < columns.length; i++) l.release(i);
             }
             loading.clear();
             closeFiles();

@@ -49,6 +49,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     private long rowCount;
     private boolean committed;
     private boolean closed;
+    private final Thread cleanupOnExit;
 
     private TableWriter(Path catalogDir, String name, TableSchema schema, WriteOptions options) throws IOException {
         this.catalogDir = catalogDir;
@@ -57,7 +58,29 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         this.options = options;
         this.maxRows = maxRowsPerSlice(schema, options);
         this.staging = catalogDir.resolve(".tmp-" + name + "-" + UUID.randomUUID());
-        Files.createDirectory(staging);
+        // Ctrl-C during a long write (gen, import) runs shutdown hooks, not close(): drop the staging files there
+        // too. The hook is in place before the directory exists, and repeats because writer threads keep running
+        // (and may create a file) while hooks run.
+        this.cleanupOnExit = new Thread(() -> {
+            for (int attempt = 0; attempt < 20 && Files.exists(staging); attempt++) {
+                try {
+                    deleteTree(staging);
+                } catch (IOException | RuntimeException retry) {
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        }, "ascan-discard-" + name);
+        Runtime.getRuntime().addShutdownHook(cleanupOnExit);
+        try {
+            Files.createDirectory(staging);
+        } catch (IOException | RuntimeException e) {
+            forgetCleanup();
+            throw e;
+        }
         this.files = new FileChannel[schema.size()];
         this.fileEnds = new long[schema.size()];
         this.encoders = new SegmentEncoder[schema.size()];
@@ -77,6 +100,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             abort();
+            forgetCleanup();
             throw e;
         }
         this.current = new ColumnBatch(schema, Math.min(maxRows, 1 << 16));
@@ -352,5 +376,14 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         encodePool.shutdownNow();
         for (SegmentEncoder e : encoders) if (e != null) e.close();
         if (!committed) abort();
+        forgetCleanup();
+    }
+
+    private void forgetCleanup() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM is already shutting down and runs the hook itself
+        }
     }
 }

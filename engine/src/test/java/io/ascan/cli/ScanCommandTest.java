@@ -47,6 +47,9 @@ public class ScanCommandTest {
             String[] h = run(sub, "--help");
             assertEquals("0", h[0], sub);
             assertTrue(h[1].contains("Usage: ascan " + sub), "help of " + sub + ": [" + h[1] + "] err [" + h[2] + "]");
+            String[] v = run(sub, "-V");
+            assertEquals("0", v[0], sub);
+            assertEquals(run("-V")[1].strip(), v[1].strip(), "version of " + sub);
         }
     }
 }

@@ -111,7 +111,7 @@ class ExecJoinTest {
         stats = result.statistics();
         assertSameRows(duck("SELECT sum(lo_extendedprice * lo_discount) FROM lineorder, dwdate WHERE lo_orderdate = d_datekey "
                 + "AND d_year = 1993 AND lo_discount BETWEEN 1 AND 3 AND lo_quantity < 25"), rows, false);
-        assertTrue(stats.contains("scan lineorder") && stats.contains("R: bloom(lo_orderdate"), stats);
+        assertTrue(stats.contains("AdaptiveScan lineorder") && stats.contains("R: bloom(lo_orderdate"), stats);
     }
 
     @Test

@@ -108,7 +108,12 @@ class PipelineDispatchShimTest {
             QueryResult result = direct.withMaterializer(v.getValue()).execute(plan(), OPTIONS);
             var rows = rows(result);
             assertSameRows(expected, rows, false);
-            assertTrue(result.statistics().contains("rowsets: " + v.getKey() + " "), result.statistics());
+            ScanMode mode = ScanMode.parse(v.getKey());
+            for (var report : result.scanReports()) {
+                assertEquals(report.slices(), report.slicesIn(mode), result.statistics());
+                assertEquals(0, report.slicesIn(ScanMode.DIRECT), result.statistics());
+            }
+            assertTrue(result.statistics().contains(v.getKey() + " "), result.statistics());
         }
 
         // Each scan pipeline has the three loops; P is inline in DIRECT and STAGING only.

@@ -68,6 +68,11 @@ public final class QueryReader extends ArrowReader {
         return result.statistics();
     }
 
+    /** One report per AdaptiveScan (slices, time and bytes per mode, switches, timeline); complete at the end of the result. */
+    public java.util.List<io.ascan.scan.ScanReport> scanReports() {
+        return result.scanReports();
+    }
+
     @Override
     public boolean loadNextBatch() throws IOException {
         prepareLoadNextBatch();

@@ -95,15 +95,27 @@ final class AscanResultSet extends ReadOnlyResultSet {
         if (!done) {
             done = true;
             readers = null;
-            String stats = result.statistics();
-            if (stats != null && !stats.isBlank()) {
-                SQLWarning w = new SQLWarning(stats, "01000");
-                warnings = w;
-                if (statement != null) statement.addWarning(new SQLWarning(stats, "01000"));
+            var scans = result.scanReports();
+            if (!scans.isEmpty()) {
+                for (var report : scans) {
+                    warn(new ScanWarning(report));
+                    if (statement != null) statement.addWarning(new ScanWarning(report));
+                }
+            } else {
+                String stats = result.statistics();
+                if (stats != null && !stats.isBlank()) {
+                    warn(new SQLWarning(stats, "01000"));
+                    if (statement != null) statement.addWarning(new SQLWarning(stats, "01000"));
+                }
             }
             release();
         }
         return false;
+    }
+
+    private void warn(SQLWarning w) {
+        if (warnings == null) warnings = w;
+        else warnings.setNextWarning(w);
     }
 
     private void release() {

@@ -50,8 +50,20 @@ public final class AscanQueryService implements QueryService {
         return new AscanQueryService(catalog, PlanExecutors.installed(catalog, config), config.planCacheSize());
     }
 
+    /** {@code EXPLAIN ANALYZE q}: Calcite's grammar has no ANALYZE, so the prefix is recognised here. */
+    private static final java.util.regex.Pattern EXPLAIN_ANALYZE =
+            java.util.regex.Pattern.compile("^(\\s*EXPLAIN\\s+ANALYZE)\\s", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     @Override
     public Prepared prepare(String sql) throws PlanningException {
+        var analyze = EXPLAIN_ANALYZE.matcher(sql);
+        if (analyze.find()) {
+            // Blank the prefix rather than cut it, so error positions still point into the user's text.
+            String query = " ".repeat(analyze.end(1)) + sql.substring(analyze.end(1));
+            Prepared q = prepare(query);
+            if (q instanceof Explain) throw new PlanningException("EXPLAIN ANALYZE takes a query, not another EXPLAIN", 1, 1, null);
+            return new ExplainAnalyze(q);
+        }
         Query cached = cache.get(sql);
         if (cached != null) return cached;
         LogicalPlan plan = planner.plan(sql);
@@ -182,6 +194,60 @@ public final class AscanQueryService implements QueryService {
         public QueryResult execute(List<Object> parameters, QueryOptions options) {
             List<Object[]> rows = query.explain().lines().map(l -> new Object[] {l}).toList();
             return MaterializedResult.of(allocator, columns(), rows);
+        }
+    }
+
+    /**
+     * {@code EXPLAIN ANALYZE q}: runs q to the end (its rows are counted, not returned), then
+     * answers with q's plan followed by what ran: rows, time, and each AdaptiveScan's report
+     * (slices and time per mode, switches with their reasons, sampling fraction, bytes moved).
+     */
+    private final class ExplainAnalyze implements Prepared {
+        private final Prepared query;
+
+        ExplainAnalyze(Prepared query) {
+            this.query = query;
+        }
+
+        @Override
+        public List<OutputColumn> columns() {
+            return List.of(new OutputColumn("PLAN", DataType.VARCHAR));
+        }
+
+        @Override
+        public int parameterCount() {
+            return query.parameterCount();
+        }
+
+        @Override
+        public List<DataType> parameterTypes() {
+            return query.parameterTypes();
+        }
+
+        @Override
+        public boolean nullable(int column) {
+            return false;
+        }
+
+        @Override
+        public String explain() {
+            return query.explain();
+        }
+
+        @Override
+        public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException, PlanningException {
+            long start = System.nanoTime(), rows = 0;
+            String statistics;
+            try (QueryResult r = query.execute(parameters, options)) {
+                while (r.next()) rows += r.batch().getRowCount();
+                statistics = r.statistics();
+            }
+            List<Object[]> lines = new ArrayList<>();
+            query.explain().lines().forEach(l -> lines.add(new Object[] {l}));
+            lines.add(new Object[] {String.format(java.util.Locale.ROOT, "Execution: %d rows in %.1f ms (mode %s)", rows,
+                    (System.nanoTime() - start) / 1e6, options.mode())});
+            statistics.lines().forEach(l -> lines.add(new Object[] {l}));
+            return MaterializedResult.of(allocator, columns(), lines);
         }
     }
 }

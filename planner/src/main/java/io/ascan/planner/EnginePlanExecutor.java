@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.Executor;
 import io.ascan.exec.QueryException;
@@ -29,10 +30,16 @@ import org.apache.arrow.memory.BufferAllocator;
 final class EnginePlanExecutor implements PlanExecutor {
     private final BufferAllocator allocator = Allocators.root();
     private final AlignedBufferPool pool = new AlignedBufferPool(8L << 30);
-    private final Executor executor = new Executor(allocator, pool);
+    private final SegmentCache cache;
+    private final Executor executor;
 
     EnginePlanExecutor(Catalog catalog, EngineConfig config) {
-        // The catalog is already in the plan (AdaptiveScan carries its table); config reaches each run via QueryOptions.
+        // The catalog is already in the plan (AdaptiveScan carries its table); config reaches each run via
+        // QueryOptions, except what belongs to the engine instance: the segment cache, shared by its queries.
+        long capacity = config.cacheBytes() == EngineConfig.DEFAULT_CACHE ? SegmentCache.defaultCapacity(allocator)
+                : config.cacheBytes();
+        cache = SegmentCache.create(allocator, capacity);
+        executor = new Executor(allocator, pool, cache);
     }
 
     @Override
@@ -89,6 +96,7 @@ final class EnginePlanExecutor implements PlanExecutor {
 
     @Override
     public void close() {
+        cache.close();
         pool.close();
         allocator.close();
     }

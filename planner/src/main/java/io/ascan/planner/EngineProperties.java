@@ -16,6 +16,10 @@ import java.util.Map;
 public final class EngineProperties {
     public static final List<String> MODES = List.of("adaptive", "direct", "staging", "pushdown", "backpressure");
 
+    /** Help text of the {@code --cache-bytes} flag of the commands that open an engine. */
+    public static final String CACHE_BYTES_HELP = "Storage-side segment cache of the engine in bytes, suffix k, m or g "
+            + "allowed (0 disables it; default: a quarter of physical memory). Same as --set cache.bytes=BYTES.";
+
     /** The names of DESIGN.md with a one-line description each, in documentation order. */
     public static final Map<String, String> NAMES = names();
 
@@ -35,6 +39,8 @@ public final class EngineProperties {
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
         m.put("io", "block reader: uring | portable");
+        m.put("cache.bytes", "storage-side segment cache of the engine, in bytes (suffix k, m, g allowed; 0 = off; "
+                + "default: a quarter of physical memory)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
                 + ", 0 = none)");
         return Map.copyOf(m);
@@ -46,7 +52,7 @@ public final class EngineProperties {
         PolicyConfig p = q.policy();
         int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
         int planCacheSize = base.planCacheSize();
-        long bandwidth = base.interconnectBandwidth();
+        long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
         String mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
@@ -66,6 +72,7 @@ public final class EngineProperties {
                 case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
                         p.hysteresis(), p.maxSampleFraction());
                 case "io" -> io = IoMode.parse(v);
+                case "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
@@ -73,7 +80,7 @@ public final class EngineProperties {
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
                 q.memoryLimit(), q.timeoutMillis(), q.dumpCode());
-        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, planCacheSize);
+        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {
@@ -86,6 +93,27 @@ public final class EngineProperties {
             throw new IllegalArgumentException("mode must be one of " + String.join(", ", MODES) + ", got '" + v + "'");
         }
         return m;
+    }
+
+    /** A byte count: an integer, optionally with a binary suffix k, m, g or t ("512m", "4g"). */
+    static long bytes(String name, String v) {
+        String s = v.toLowerCase(Locale.ROOT).replace("_", "");
+        int shift = s.isEmpty() ? 0 : switch (s.charAt(s.length() - 1)) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            case 'g' -> 30;
+            case 't' -> 40;
+            default -> 0;
+        };
+        long n;
+        try {
+            n = Long.parseLong(shift == 0 ? s : s.substring(0, s.length() - 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a byte count such as 1073741824, 512m or 4g, got '" + v + "'");
+        }
+        if (n < 0) throw new IllegalArgumentException(name + " must not be negative, got " + v);
+        if (n > Long.MAX_VALUE >> shift) throw new IllegalArgumentException(name + " is too large: " + v);
+        return n << shift;
     }
 
     private static int intAtLeast(String name, String v, int min) {

@@ -145,6 +145,12 @@ public final class MaterializedResult implements QueryResult {
         return statistics;
     }
 
+    /** Computed up front: no scans ran for this result. */
+    @Override
+    public java.util.List<io.ascan.scan.ScanReport> scanReports() {
+        return java.util.List.of();
+    }
+
     @Override
     public synchronized void close() {
         if (closed) return;

@@ -4,6 +4,7 @@ import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
 import io.ascan.cli.UserException;
 import io.ascan.planner.BenchmarkQueries;
+import io.ascan.planner.EngineProperties;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +60,9 @@ public final class QuickstartCommand implements CliCommand {
         @Option(names = "--mode", description = "Scan mode: adaptive, direct, staging, pushdown or backpressure.")
         String mode;
 
+        @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)
+        String cacheBytes;
+
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
@@ -71,7 +75,10 @@ public final class QuickstartCommand implements CliCommand {
                 int rc = root.execute("gen", "ssb", "--sf", sf, "--dir", dir.toString(), "--replace");
                 if (rc != 0) return rc;
             }
-            String url = "jdbc:ascan:" + dir.toAbsolutePath() + (mode == null ? "" : "?mode=" + mode);
+            List<String> settings = new ArrayList<>();
+            if (mode != null) settings.add("mode=" + mode);
+            if (cacheBytes != null) settings.add("cache.bytes=" + cacheBytes);
+            String url = "jdbc:ascan:" + dir.toAbsolutePath() + (settings.isEmpty() ? "" : "?" + String.join("&", settings));
             double total = 0;
             try (Connection c = DriverManager.getConnection(url)) {
                 for (String q : SSB_QUERIES) {

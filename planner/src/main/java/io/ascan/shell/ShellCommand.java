@@ -3,6 +3,7 @@ package io.ascan.shell;
 import io.ascan.cli.CatalogOptions;
 import io.ascan.cli.CliCommand;
 import io.ascan.jdbc.AscanDriver;
+import io.ascan.planner.EngineProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -42,6 +43,9 @@ public final class ShellCommand implements CliCommand {
         @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Any connection property of DESIGN.md.")
         Map<String, String> settings = new LinkedHashMap<>();
 
+        @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)
+        String cacheBytes;
+
         /** Input and output for tests; null: the terminal. */
         InputStream in;
         OutputStream out;
@@ -49,6 +53,7 @@ public final class ShellCommand implements CliCommand {
         String url() {
             Map<String, String> all = new LinkedHashMap<>(settings);
             if (mode != null) all.put("mode", mode);
+            if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             StringBuilder url = new StringBuilder("jdbc:ascan:").append(catalog.dir.toAbsolutePath().normalize());
             char sep = '?';
             for (var e : all.entrySet()) {

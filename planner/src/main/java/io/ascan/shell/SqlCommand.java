@@ -76,6 +76,9 @@ public final class SqlCommand implements CliCommand {
                 description = "Any setting of DESIGN.md, e.g. --set compute.threads=4 --set io=portable.")
         Map<String, String> settings = new LinkedHashMap<>();
 
+        @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)
+        String cacheBytes;
+
         @Option(names = "--stats", description = "Print each query's execution statistics on stderr.")
         boolean stats;
 
@@ -98,6 +101,7 @@ public final class SqlCommand implements CliCommand {
         public Integer call() throws IOException {
             Map<String, String> all = new LinkedHashMap<>(settings);
             if (mode != null) all.put("mode", mode);
+            if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             EngineConfig config = EngineProperties.parse(all);
             config = config.withQuery(config.query().withDumpCode(dumpCode));
             List<String> statements = SqlScript.split(source.sql != null ? source.sql : read(source.file));

@@ -79,6 +79,8 @@ class JdbcConnectTest {
             "?policy.delta=1.5 | policy.delta must be in (0, 1), got 1.5",
             "?io=aio | unknown io mode 'aio' (expected uring or portable)",
             "?interconnect.bandwidth=-1 | interconnect.bandwidth must be at least 0, got -1",
+            "?cache.bytes=4gb | cache.bytes must be a byte count such as 1073741824, 512m or 4g, got '4gb'",
+            "?cache.bytes=-1 | cache.bytes must not be negative, got -1",
             "?compute.thread=2 | unknown setting 'compute.thread'",
             "?mode | URL setting 'mode' has no value"})
     void badPropertiesAreClearErrors(String suffix, String message) {
@@ -99,6 +101,34 @@ class JdbcConnectTest {
             assertEquals(0.5, ac.config().query().policy().alpha());
             assertEquals(0, ac.config().storageNode());
             assertEquals(1000, ac.config().sliceRows());
+        }
+    }
+
+    @Test
+    void cacheBytesSizesTheConnectionsSegmentCache() throws SQLException {
+        String sql = "SELECT COUNT(*), SUM(i) FROM all_types";
+        try (Connection c = connect("?cache.bytes=64m")) {
+            assertEquals(64L << 20, c.unwrap(AscanConnection.class).config().cacheBytes());
+            String first = statistics(c, sql), second = statistics(c, sql);
+            assertTrue(first.matches("(?s).*cache 0/[1-9]\\d* segments hit.*"), first);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("cache (\\d+)/(\\d+) segments hit").matcher(second);
+            assertTrue(m.find(), second);
+            assertEquals(m.group(2), m.group(1), "the second run is served from the cache: " + second);
+        }
+        try (Connection c = connect("?cache.bytes=0")) {
+            statistics(c, sql);
+            String second = statistics(c, sql);
+            assertTrue(second.contains("AdaptiveScan all_types") && !second.contains("cache"), second);
+        }
+    }
+
+    /** Runs {@code sql} to the end and returns its execution statistics (the statement's warning). */
+    private static String statistics(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                // read to the end
+            }
+            return s.getWarnings().getMessage();
         }
     }
 

@@ -110,6 +110,11 @@ public final class ScriptedExecutor implements PlanExecutor, AutoCloseable {
         }
 
         @Override
+        public java.util.List<io.ascan.scan.ScanReport> scanReports() {
+            return java.util.List.of();
+        }
+
+        @Override
         public void close() {
             cancelled.countDown();
         }
@@ -176,6 +181,11 @@ public final class ScriptedExecutor implements PlanExecutor, AutoCloseable {
         @Override
         public String statistics() {
             return in.statistics();
+        }
+
+        @Override
+        public java.util.List<io.ascan.scan.ScanReport> scanReports() {
+            return in.scanReports();
         }
 
         @Override

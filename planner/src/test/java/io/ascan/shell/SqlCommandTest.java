@@ -125,14 +125,31 @@ class SqlCommandTest {
     }
 
     @Test
+    void cacheBytesFlagSizesTheEnginesCache() {
+        long[] seen = {Long.MIN_VALUE};
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> {
+            seen[0] = c.cacheBytes();
+            return Ascan.open(d, c, executor);
+        }));
+        cmd.setOut(new PrintWriter(out));
+        assertEquals(0, cmd.execute("--dir", dir.toString(), "--cache-bytes", "32m", "-e", JdbcFixtures.ALL_TYPES));
+        assertEquals(32L << 20, seen[0]);
+        ShellCommand.Run shell = new ShellCommand.Run();
+        new CommandLine(shell).parseArgs("--dir", dir.toString(), "--cache-bytes", "0");
+        assertTrue(shell.url().endsWith("?cache.bytes=0"), shell.url());
+    }
+
+    @Test
     void helpThroughTheLauncher() {
         CommandLine main = Main.commandLine();
         StringWriter help = new StringWriter();
         main.setOut(new PrintWriter(help));
         assertEquals(0, main.execute("sql", "--help"));
         assertTrue(help.toString().contains("--format") && help.toString().contains("-e=SQL"), help.toString());
+        assertTrue(help.toString().contains("--cache-bytes=BYTES"), help.toString());
+        help.getBuffer().setLength(0);
         assertEquals(0, main.execute("shell", "--help"));
-        assertTrue(help.toString().contains("sqlline"), help.toString());
+        assertTrue(help.toString().contains("sqlline") && help.toString().contains("--cache-bytes=BYTES"), help.toString());
     }
 
     @Test

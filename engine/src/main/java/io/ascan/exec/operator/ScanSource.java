@@ -14,6 +14,7 @@ import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanReport;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The AdaptiveScan as a pipeline source, DIRECT mode only: loader threads ({@code
@@ -40,11 +42,22 @@ public final class ScanSource implements PipelineSource {
     private final int[] readColumns;
     private final int[] tableToBatch;
     private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
-    private final java.util.concurrent.atomic.AtomicLongArray rowsets = new java.util.concurrent.atomic.AtomicLongArray(ScanMode.values().length);
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong slices = new AtomicLong();
+    private final AtomicLong segmentsHit = new AtomicLong();
+    private final AtomicLong segmentsRead = new AtomicLong();
+    private final AtomicLong bytesHit = new AtomicLong();
+    private volatile boolean cacheEnabled;
     private volatile long nanos;
     private volatile String requestedMode;
+    private final AtomicLong assigned = new AtomicLong();
+    // Per mode (ScanMode ordinal): slices, busy time, rows delivered, bytes moved.
+    private final AtomicLongArray modeSlices = new AtomicLongArray(ScanMode.values().length);
+    private final AtomicLongArray modeBusy = new AtomicLongArray(ScanMode.values().length);
+    private final AtomicLongArray modeRows = new AtomicLongArray(ScanMode.values().length);
+    private final AtomicLongArray modeBytes = new AtomicLongArray(ScanMode.values().length);
+    private final List<ScanReport.Assignment> timeline = java.util.Collections.synchronizedList(new ArrayList<>());
+    private volatile long startNanos;
 
     private final Materializer materializer;
 
@@ -101,6 +114,7 @@ public final class ScanSource implements PipelineSource {
         BlockingQueue<Rowset> queue = new ArrayBlockingQueue<>(query.options().outputQueue());
         AtomicInteger activeLoaders = new AtomicInteger(loaders);
         long start = System.nanoTime();
+        startNanos = start;
         try {
             Workers.run(query, "scan-p" + pipeline.id(), loaders + workers, w -> {
                 if (w < loaders) {
@@ -121,9 +135,13 @@ public final class ScanSource implements PipelineSource {
         List<SliceMeta> mine = new ArrayList<>();
         for (int i = w; i < all.size(); i += n) mine.add(all.get(i));
         try (BlockReader io = BlockReaders.open(query.options().io(), READ_DEPTH);
-             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator())) {
+             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator(),
+                     query.segmentCache())) {
             while (reader.hasNext() && !query.cancelled()) {
+                long t0 = System.nanoTime();
                 SliceData s = reader.next();
+                long bytes = 0;
+                for (int c = 0; c < readColumns.length; c++) bytes += s.slice().segment(readColumns[c]).length();
                 Rowset r;
                 try {
                     r = materializer.materialize(s, this, query.allocator());
@@ -131,6 +149,7 @@ public final class ScanSource implements PipelineSource {
                     s.close();
                     throw e;
                 }
+                timeline.add(new ScanReport.Assignment(assigned.getAndIncrement(), t0 - startNanos, r.mode()));
                 try {
                     queue.put(r);
                 } catch (InterruptedException e) {
@@ -138,10 +157,22 @@ public final class ScanSource implements PipelineSource {
                     throw e;
                 }
                 slices.incrementAndGet();
+                int m = r.mode().ordinal();
+                modeSlices.incrementAndGet(m);
+                modeBusy.addAndGet(m, System.nanoTime() - t0);
+                modeBytes.addAndGet(m, bytes);
             }
+            countCache(reader, query);
         } finally {
             if (activeLoaders.decrementAndGet() == 0 && !query.cancelled()) queue.put(END);
         }
+    }
+
+    private void countCache(TableReader reader, QueryContext query) {
+        cacheEnabled = query.segmentCache().enabled();
+        segmentsHit.addAndGet(reader.segmentsHit());
+        segmentsRead.addAndGet(reader.segmentsRead());
+        bytesHit.addAndGet(reader.bytesHit());
     }
 
     private void compute(Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
@@ -155,8 +186,8 @@ public final class ScanSource implements PipelineSource {
             }
             try {
                 code.consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                rowsets.incrementAndGet(r.mode().ordinal());
                 rows.addAndGet(r.rowCount());
+                modeRows.addAndGet(r.mode().ordinal(), r.rowCount());
             } finally {
                 r.close();
                 worker.scratch().reset();
@@ -164,18 +195,27 @@ public final class ScanSource implements PipelineSource {
         }
     }
 
-    public String statistics() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("scan ").append(node.table().name()).append(": ").append(slices.get()).append(" slices, rowsets:");
-        for (ScanMode m : ScanMode.values()) if (rowsets.get(m.ordinal()) > 0) sb.append(' ').append(m).append(' ').append(rowsets.get(m.ordinal()));
-        sb.append(", ").append(rows.get()).append(" rows, ")
-                .append(String.format(java.util.Locale.ROOT, "%.1f ms", nanos / 1e6));
-        for (RuntimeFilter f : runtimeFilters) sb.append(", R: ").append(f.describe());
-        String requested = requestedMode;
-        if (requested != null && !requested.equalsIgnoreCase("direct")) {
-            sb.append(" (mode ").append(requested).append(" requested: until the adaptive scan lands, slices are read in direct mode)");
+    /** What this scan did so far (bytes moved: the segments read, as in direct mode, whatever the materializer). */
+    public ScanReport report() {
+        List<ScanReport.Assignment> t;
+        synchronized (timeline) {
+            t = List.copyOf(timeline);
         }
-        return sb.toString();
+        java.util.Map<ScanMode, ScanReport.ModeFigures> modes = new java.util.EnumMap<>(ScanMode.class);
+        for (ScanMode m : ScanMode.values()) {
+            int i = m.ordinal();
+            modes.put(m, new ScanReport.ModeFigures(modeSlices.get(i), modeBusy.get(i), modeRows.get(i), modeBytes.get(i)));
+        }
+        String requested = requestedMode;
+        String policy = requested == null || requested.equalsIgnoreCase("direct") ? "direct"
+                : "direct; " + requested + " requested, but only the direct materializer exists so far";
+        return new ScanReport(node.table().name(), policy, node.slices().size(), modes, List.of(), 0, t, nanos,
+                runtimeFilters.stream().map(RuntimeFilter::describe).toList(),
+                cacheEnabled ? new ScanReport.CacheFigures(segmentsHit.get(), segmentsRead.get(), bytesHit.get()) : null);
+    }
+
+    public String statistics() {
+        return report().format();
     }
 
     @Override

@@ -218,6 +218,38 @@ public final class libc_h {
         }
     }
 
+    // int posix_memalign(void **memptr, size_t alignment, size_t size);  returns the error number itself
+    private static final class posix_memalign {
+        static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_LONG);
+        static final MethodHandle HANDLE = LINKER.downcallHandle(findOrThrow("posix_memalign"), DESC);
+    }
+
+    public static int posix_memalign(MemorySegment memptr, long alignment, long size) {
+        try {
+            return (int) posix_memalign.HANDLE.invokeExact(memptr, alignment, size);
+        } catch (Error | RuntimeException ex) {
+            throw ex;
+        } catch (Throwable ex) {
+            throw unreachable(ex);
+        }
+    }
+
+    // void free(void *ptr);
+    private static final class free {
+        static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(C_POINTER);
+        static final MethodHandle HANDLE = LINKER.downcallHandle(findOrThrow("free"), DESC);
+    }
+
+    public static void free(MemorySegment ptr) {
+        try {
+            free.HANDLE.invokeExact(ptr);
+        } catch (Error | RuntimeException ex) {
+            throw ex;
+        } catch (Throwable ex) {
+            throw unreachable(ex);
+        }
+    }
+
     // long sysconf(int name);
     private static final class sysconf {
         static final FunctionDescriptor DESC = FunctionDescriptor.of(C_LONG, C_INT);

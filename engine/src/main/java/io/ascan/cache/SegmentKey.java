@@ -1,0 +1,10 @@
+package io.ascan.cache;
+
+/**
+ * Identity of one column segment as it is on disk: the version of its column file, the slice,
+ * and where the manifest says it lies. The file version changes when a table is rewritten, so a
+ * replaced table never hits the entries of its predecessor; the manifest's CRC32C makes the key
+ * name the bytes themselves, so even a reader holding a manifest older than the file it opened
+ * cannot be served another version's segment.
+ */
+public record SegmentKey(ColumnFileVersion file, int slice, long offset, long length, long crc32c) {}

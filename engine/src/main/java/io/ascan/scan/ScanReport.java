@@ -1,0 +1,112 @@
+package io.ascan.scan;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What one AdaptiveScan did (A-Scan paper V: the figures its evaluation plots): slices, time,
+ * rows and bytes moved per mode, the mode switches with their reasons, the fraction of slices
+ * spent sampling, and the mode timeline. Immutable; taken when the scan finished (or so far).
+ *
+ * @param table        the scanned table
+ * @param policy       the policy that chose the modes (e.g. "adaptive", "direct", "backpressure")
+ * @param slices       slices the scan had to read (after zone-map pruning)
+ * @param modes        figures per mode; every mode is present
+ * @param switches     mode changes of the scheduler, in order
+ * @param sampledSlices slices assigned while the policy was sampling
+ * @param timeline     one entry per slice in assignment order: when it was assigned and to which mode
+ * @param elapsedNanos from the scan's start to its last rowset
+ * @param runtimeFilters the runtime filters R join builds published to this scan, described
+ * @param cache        how the storage-side segment cache served the scan's segment reads; null when it is off
+ */
+public record ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes,
+                         List<Switch> switches, long sampledSlices, List<Assignment> timeline, long elapsedNanos,
+                         List<String> runtimeFilters, CacheFigures cache) {
+
+    /** Segment reads answered from the segment cache ({@code hit}) and from disk ({@code read}). */
+    public record CacheFigures(long segmentsHit, long segmentsRead, long bytesHit) {}
+
+    /**
+     * @param slices     slices materialized in this mode
+     * @param busyNanos  summed per-slice time from input-queue dequeue to the enqueue of its rowsets
+     * @param rows       tuples delivered to the pipeline (after P for pushdown)
+     * @param bytesMoved bytes that crossed the storage→compute boundary: whole segments (direct),
+     *                   distinct 64-byte lines touched (staging), compacted output (pushdown)
+     */
+    public record ModeFigures(long slices, long busyNanos, long rows, long bytesMoved) {
+        public static final ModeFigures NONE = new ModeFigures(0, 0, 0, 0);
+    }
+
+    /** The scheduler moved from {@code from} (null at the start) to {@code to} before slice {@code slice}. */
+    public record Switch(long slice, long atNanos, ScanMode from, ScanMode to, String reason) {}
+
+    /** Slice number {@code slice} (in assignment order) went to {@code mode} at {@code atNanos} after the scan started. */
+    public record Assignment(long slice, long atNanos, ScanMode mode) {}
+
+    public ScanReport {
+        EnumMap<ScanMode, ModeFigures> all = new EnumMap<>(ScanMode.class);
+        for (ScanMode m : ScanMode.values()) all.put(m, modes.getOrDefault(m, ModeFigures.NONE));
+        modes = java.util.Collections.unmodifiableMap(all);
+        switches = List.copyOf(switches);
+        timeline = List.copyOf(timeline);
+        runtimeFilters = List.copyOf(runtimeFilters);
+    }
+
+    public ModeFigures mode(ScanMode m) {
+        return modes.get(m);
+    }
+
+    public long slicesIn(ScanMode m) {
+        return modes.get(m).slices();
+    }
+
+    public double samplingFraction() {
+        return slices == 0 ? 0 : (double) sampledSlices / slices;
+    }
+
+    public long bytesMoved() {
+        long b = 0;
+        for (ModeFigures f : modes.values()) b += f.bytesMoved();
+        return b;
+    }
+
+    public long rows() {
+        long r = 0;
+        for (ModeFigures f : modes.values()) r += f.rows();
+        return r;
+    }
+
+    /** The report as EXPLAIN ANALYZE and {@code --stats} print it: a headline, one line per used mode, the switches, R. */
+    public String format() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("AdaptiveScan ").append(table).append(" [").append(policy).append("]: ").append(slices).append(" slices, ")
+                .append(rows()).append(" rows, ").append(bytes(bytesMoved())).append(" moved, ")
+                .append(String.format(Locale.ROOT, "%.1f ms, sampling %.1f%%, %d switch%s",
+                        elapsedNanos / 1e6, 100 * samplingFraction(), switches.size(), switches.size() == 1 ? "" : "es"));
+        for (ScanMode m : ScanMode.values()) {
+            ModeFigures f = modes.get(m);
+            if (f.slices() == 0) continue;
+            sb.append(String.format(Locale.ROOT, "\n  %-8s %6d slices %9.1f ms busy %12d rows %10s moved",
+                    m, f.slices(), f.busyNanos() / 1e6, f.rows(), bytes(f.bytesMoved())));
+        }
+        for (Switch s : switches) {
+            sb.append(String.format(Locale.ROOT, "\n  switch at slice %d (%.1f ms): %s -> %s, %s",
+                    s.slice(), s.atNanos() / 1e6, s.from() == null ? "start" : s.from(), s.to(), s.reason()));
+        }
+        if (cache != null) {
+            sb.append(String.format(Locale.ROOT, "\n  cache %d/%d segments hit (%s)", cache.segmentsHit(),
+                    cache.segmentsHit() + cache.segmentsRead(), bytes(cache.bytesHit())));
+        }
+        for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);
+        return sb.toString();
+    }
+
+    static String bytes(long b) {
+        if (b < 10 << 10) return b + " B";
+        if (b < 10L << 20) return (b >> 10) + " KiB";
+        if (b < 10L << 30) return (b >> 20) + " MiB";
+        return (b >> 30) + " GiB";
+    }
+}

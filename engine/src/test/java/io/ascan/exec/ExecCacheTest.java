@@ -1,0 +1,74 @@
+package io.ascan.exec;
+
+import static io.ascan.exec.ExecHarness.*;
+import static io.ascan.exec.ExecPlans.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.cache.SegmentCache;
+import io.ascan.catalog.Table;
+import io.ascan.expr.Call;
+import io.ascan.expr.Literal;
+import io.ascan.expr.Operator;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.testing.LeakCheck;
+import io.ascan.types.DataType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import io.ascan.scan.ScanReport;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A query run twice on an executor with a segment cache: the second run is served from memory, same result. */
+class ExecCacheTest {
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+
+    @Test
+    void secondRunHitsTheCacheAndGivesTheSameResult() throws Exception {
+        Table lo = table("lineorder"), d = table("dwdate");
+        var los = scan(lo, x -> Call.predicate(Operator.BETWEEN, tcol(x, "lo_discount"), Literal.of(1), Literal.of(3)),
+                "lo_orderdate", "lo_extendedprice", "lo_discount");
+        var ds = scan(d, null, "d_datekey", "d_year");
+        PhysicalNode j = join(los, ds, "lo_orderdate=d_datekey");
+        ProjectNode p = new ProjectNode(j, List.of(ref(j, "d_year"), Call.of(Operator.TIMES, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_extendedprice")),
+                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_discount")))), List.of("d_year", "rev"));
+        PhysicalNode plan = sum(p, "rev", "d_year");
+        try (SegmentCache cache = SegmentCache.create(memory.allocator(), 256L << 20)) {
+            Executor executor = new Executor(memory.allocator(), memory.pool(), cache);
+            QueryResult first = executor.execute(plan, OPTIONS);
+            var firstRows = rows(first);
+            QueryResult second = executor.execute(plan, OPTIONS);
+            var secondRows = rows(second);
+
+            assertSameRows(duck("SELECT d_year, sum(CAST(lo_extendedprice AS BIGINT) * lo_discount) FROM lineorder, dwdate "
+                    + "WHERE lo_orderdate = d_datekey AND lo_discount BETWEEN 1 AND 3 GROUP BY d_year"), firstRows, false);
+            assertSameRows(firstRows, secondRows, false);
+            assertEquals(2, first.scanReports().size(), first.statistics());
+            for (ScanReport r : first.scanReports()) {
+                assertEquals(0, r.cache().segmentsHit(), first.statistics());
+                assertTrue(r.cache().segmentsRead() > 0, first.statistics());
+            }
+            for (ScanReport r : second.scanReports()) {
+                assertEquals(0, r.cache().segmentsRead(), "every segment hit: " + second.statistics());
+                assertTrue(r.cache().segmentsHit() > 0, second.statistics());
+            }
+            assertTrue(second.statistics().matches("(?s).*cache (\\d+)/\\1 segments hit.*"), second.statistics());
+            // 3 columns of every lineorder slice, 2 of every dwdate slice: loaded once, hit once.
+            long segments = 3L * lo.manifest().slices().size() + 2L * d.manifest().slices().size();
+            assertEquals(segments, cache.statistics().inserts());
+            assertEquals(segments, cache.statistics().hits());
+        }
+    }
+
+    @Test
+    void executorWithoutACacheReportsNone() throws Exception {
+        QueryResult r = new Executor(memory.allocator(), memory.pool()).execute(scan(table("dwdate"), null, "d_year"), OPTIONS);
+        rows(r);
+        assertNull(r.scanReports().getFirst().cache(), r.statistics());
+        assertTrue(r.statistics().contains("AdaptiveScan dwdate") && !r.statistics().contains("cache"), r.statistics());
+    }
+}
