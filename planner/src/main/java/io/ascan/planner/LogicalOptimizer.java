@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,7 +30,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       sub-queries into joins/correlates, then decorrelation;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
- *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P);</li>
+ *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
+ *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
  *   <li>join ordering: joins become a MultiJoin that LoptOptimizeJoinRule orders from the
  *       scans' row counts (manifest rows after zone-map pruning, times P's selectivity);</li>
@@ -89,6 +91,8 @@ final class LogicalOptimizer {
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
+        RelNode derived = OrPredicateDerivation.rewrite(r);
+        if (derived != r) r = hep(derived, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = new RelFieldTrimmer(null, builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);

@@ -258,8 +258,25 @@ class PhysicalPlannerTest {
         HashJoinNode join = only(plan.root(), HashJoinNode.class);
         assertEquals("l_partkey = p_partkey", keys(join));
         assertNotNull(join.residual());
-        assertEquals("(l_shipmode IN ('AIR', 'AIR REG')) AND (l_shipinstruct = 'DELIVER IN PERSON')",
-                scan(plan.root(), "lineitem").predicate().format(c -> name(scan(plan.root(), "lineitem"), c)));
+        // the OR's branches imply a filter on each input (OrPredicateDerivation): the quantity ranges
+        // (one range, 1..30, once Calcite merged them) and the three brand/container/size combinations
+        String lineitem = scan(plan.root(), "lineitem").predicate().format(c -> name(scan(plan.root(), "lineitem"), c));
+        assertTrue(lineitem.startsWith("(l_shipmode IN ('AIR', 'AIR REG')) AND (l_shipinstruct = 'DELIVER IN PERSON') AND "
+                + "(l_quantity BETWEEN 1.00 AND 30.00)"), lineitem);
+        String part = scan(plan.root(), "part").predicate().format(c -> name(scan(plan.root(), "part"), c));
+        assertTrue(part.startsWith("((p_brand = 'Brand#12') AND (p_container IN ('SM BOX', 'SM CASE', 'SM PACK', 'SM PKG')) "
+                + "AND (p_size BETWEEN 1 AND 5)) OR ((p_brand = 'Brand#23')"), part);
+    }
+
+    /** q7's nation pair condition, an OR across the two nation scans, filters each to the two nations. */
+    @Test
+    void disjunctionsAcrossJoinInputsFilterEachInput() throws Exception {
+        PhysicalPlan plan = plan("tpch/q07");
+        List<ScanNode> nations = nodes(plan.root()).stream().filter(n -> n instanceof ScanNode s && s.table().name().equals("nation"))
+                .map(ScanNode.class::cast).toList();
+        assertEquals(2, nations.size(), plan.explain());
+        for (ScanNode n : nations) assertEquals("n_name IN ('FRANCE', 'GERMANY')", n.predicate().format(c -> name(n, c)));
+        assertTrue(plan.explain().contains("((n_name = 'FRANCE') AND (n_name = 'GERMANY')) OR"), plan.explain());
     }
 
     @Test
