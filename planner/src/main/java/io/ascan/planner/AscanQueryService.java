@@ -19,23 +19,35 @@ import org.apache.calcite.rel.type.RelDataTypeField;
  * columns, parameter count, EXPLAIN), and executing a query fails with a clear
  * {@link QueryException}. {@code EXPLAIN PLAN FOR q} is answered here, one row per plan line,
  * so it works in every front end with or without an executor. Thread-safe.
+ *
+ * <p>Prepared queries are kept in a {@link PlanCache} ({@code plan.cacheSize} entries): the same
+ * text prepared again, by any statement of the service, reuses the plan while the tables it
+ * reads are unchanged. EXPLAIN always plans afresh (and shows what the cache would hold: the
+ * planner is deterministic).
  */
 public final class AscanQueryService implements QueryService {
     static final String NO_EXECUTOR = "query execution is not available in this build";
 
     private final QueryPlanner planner;
     private final PlanExecutor executor;
+    private final PlanCache<Query> cache;
     private final BufferAllocator allocator = Allocators.root();
 
     /** {@code executor} may be null: see the class comment. */
     public AscanQueryService(Catalog catalog, PlanExecutor executor) {
+        this(catalog, executor, EngineConfig.DEFAULTS.planCacheSize());
+    }
+
+    /** {@code planCacheSize}: prepared queries kept, 0 for none. */
+    public AscanQueryService(Catalog catalog, PlanExecutor executor, int planCacheSize) {
         this.planner = new QueryPlanner(catalog);
         this.executor = executor;
+        this.cache = new PlanCache<>(planCacheSize);
     }
 
     /** A service with the executor this build has ({@link PlanExecutors#installed}). */
     public static AscanQueryService open(Catalog catalog, EngineConfig config) {
-        return new AscanQueryService(catalog, PlanExecutors.installed(catalog, config));
+        return new AscanQueryService(catalog, PlanExecutors.installed(catalog, config), config.planCacheSize());
     }
 
     /** {@code EXPLAIN ANALYZE q}: Calcite's grammar has no ANALYZE, so the prefix is recognised here. */
@@ -52,12 +64,25 @@ public final class AscanQueryService implements QueryService {
             if (q instanceof Explain) throw new PlanningException("EXPLAIN ANALYZE takes a query, not another EXPLAIN", 1, 1, null);
             return new ExplainAnalyze(q);
         }
+        Query cached = cache.get(sql);
+        if (cached != null) return cached;
         LogicalPlan plan = planner.plan(sql);
         StatementShape shape = StatementShape.of(sql, plan);
         // EXPLAIN shows the engine's plan (scans with P and R, build sides, breakers); an executor adds pipelines.
         String engineExplain = shape.explain() && executor == null ? planner.explain(sql) : null;
         Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor, engineExplain);
-        return shape.explain() ? new Explain(query) : query;
+        if (shape.explain()) return new Explain(query);
+        cache.put(sql, plan.rel(), query);
+        return query;
+    }
+
+    /** Plan cache lookups that found a current plan, and those that did not (for tests and statistics). */
+    public long planCacheHits() {
+        return cache.hits();
+    }
+
+    public long planCacheMisses() {
+        return cache.misses();
     }
 
     private static List<OutputColumn> columns(LogicalPlan plan) throws PlanningException {

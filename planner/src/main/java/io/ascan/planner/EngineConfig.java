@@ -14,29 +14,34 @@ import io.ascan.exec.QueryOptions;
  * @param cacheBytes            {@code cache.bytes}: capacity of the engine's storage-side segment cache,
  *                              0 = no cache, {@link #DEFAULT_CACHE} = a quarter of physical memory
  *                              (see {@code SegmentCache.defaultCapacity})
+ * @param planCacheSize         {@code plan.cacheSize}: prepared statements a connection (or embedded
+ *                              handle) keeps planned, by text, 0 = none
  */
 public record EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth,
-                           int sliceRows, long cacheBytes) {
+                           int sliceRows, long cacheBytes, int planCacheSize) {
     public static final long DEFAULT_CACHE = -1;
-    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_CACHE);
+    public static final int DEFAULT_PLAN_CACHE_SIZE = 256;
+    public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_CACHE,
+            DEFAULT_PLAN_CACHE_SIZE);
 
     public EngineConfig {
         if (storageNode < -1 || computeNode < -1) throw new IllegalArgumentException("NUMA nodes are -1 (automatic) or >= 0");
         if (interconnectBandwidth < 0) throw new IllegalArgumentException("interconnect.bandwidth must not be negative");
         if (sliceRows < 0) throw new IllegalArgumentException("scan.sliceRows must not be negative");
         if (cacheBytes < DEFAULT_CACHE) throw new IllegalArgumentException("cache.bytes must not be negative");
+        if (planCacheSize < 0) throw new IllegalArgumentException("plan.cacheSize must not be negative");
     }
 
-    /** With the default segment cache. */
+    /** With the default segment cache and plan cache. */
     public EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth, int sliceRows) {
-        this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE);
+        this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE, DEFAULT_PLAN_CACHE_SIZE);
     }
 
     public EngineConfig withQuery(QueryOptions q) {
-        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes);
+        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes, planCacheSize);
     }
 
     public EngineConfig withCacheBytes(long bytes) {
-        return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes);
+        return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes, planCacheSize);
     }
 }

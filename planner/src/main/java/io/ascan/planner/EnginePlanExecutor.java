@@ -13,21 +13,19 @@ import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.types.DataType;
 import java.util.List;
+import io.ascan.expr.Literal;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
-import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.rex.RexDynamicParam;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * The executor of this build: Calcite's optimised plan goes through the physical (Volcano) phase
  * into the engine's plan, which {@link Executor} compiles into pipelines and runs.
  *
- * <p>Statements with {@code ?} parameters are translated at each execution, with the values bound
- * as literals: the engine's expressions have no parameters, and literal values let zone maps prune
- * slices for the actual values. Statements without parameters are translated once, at prepare.
+ * <p>The Volcano phase runs once per statement, at prepare. A statement without {@code ?}
+ * parameters is also translated into the engine's plan once; one with parameters keeps its
+ * ascan-convention plan (parameters in scan predicates P too) and is translated at each
+ * execution with the values as literals, which is a walk over the plan: the scans prune their
+ * slices for the actual values.
  */
 final class EnginePlanExecutor implements PlanExecutor {
     private final BufferAllocator allocator = Allocators.root();
@@ -47,8 +45,9 @@ final class EnginePlanExecutor implements PlanExecutor {
     @Override
     public Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes)
             throws PlanningException {
+        RelNode physicalRel = planning(() -> PhysicalPlanner.optimize(plan.rel()));
         if (parameterTypes.isEmpty()) {
-            PhysicalPlan physical = translate(plan.rel(), plan);
+            PhysicalPlan physical = planning(() -> PhysicalPlanner.translate(physicalRel, plan.resultType(), null));
             String explain = physical.explain() + "Pipelines:\n" + Executor.explain(physical.root());
             return new Executable() {
                 @Override
@@ -62,48 +61,37 @@ final class EnginePlanExecutor implements PlanExecutor {
                 }
             };
         }
+        String explain = PhysicalPlanner.explainGeneric(physicalRel);
         return new Executable() {
             @Override
             public String explain() {
-                return plan.explain() + "(parameters are bound at execution; EXPLAIN a statement with literals for its pipelines)\n";
+                return explain;
             }
 
             @Override
             public QueryResult run(List<Object> parameters, QueryOptions options) throws QueryException {
+                List<Literal> values = ParameterLiterals.toEngine(parameters, parameterTypes);
+                PhysicalPlan physical;
                 try {
-                    PhysicalPlan physical = translate(bind(plan.rel(), parameters), plan);
-                    return executor.execute(physical.root(), options);
-                } catch (PlanningException e) {
-                    throw new QueryException(e.getMessage(), e);
+                    physical = PhysicalPlanner.translate(physicalRel, plan.resultType(), values);
+                } catch (RuntimeException e) {
+                    throw new QueryException("cannot execute this query: " + e.getMessage(), e);
                 }
+                return executor.execute(physical.root(), options);
             }
         };
     }
 
-    private static PhysicalPlan translate(RelNode rel, LogicalPlan plan) throws PlanningException {
+    private interface Step<T> {
+        T run();
+    }
+
+    private static <T> T planning(Step<T> step) throws PlanningException {
         try {
-            return PhysicalPlanner.plan(rel, plan.resultType());
+            return step.run();
         } catch (RuntimeException e) {
             throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e);
         }
-    }
-
-    /** Replaces every {@code ?} with its value as a literal of the parameter's type. */
-    private static RelNode bind(RelNode rel, List<Object> values) {
-        RexBuilder rex = rel.getCluster().getRexBuilder();
-        RexShuttle literals = new RexShuttle() {
-            @Override
-            public RexNode visitDynamicParam(RexDynamicParam p) {
-                Object v = values.get(p.getIndex());
-                return rex.makeLiteral(ParameterLiterals.toCalcite(v, p.getType()), p.getType(), true);
-            }
-        };
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visit(other).accept(literals);
-            }
-        });
     }
 
     @Override

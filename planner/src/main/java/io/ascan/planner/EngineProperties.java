@@ -41,6 +41,8 @@ public final class EngineProperties {
         m.put("io", "block reader: uring | portable");
         m.put("cache.bytes", "storage-side segment cache of the engine, in bytes (suffix k, m, g allowed; 0 = off; "
                 + "default: a quarter of physical memory)");
+        m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
+                + ", 0 = none)");
         return Map.copyOf(m);
     }
 
@@ -49,6 +51,7 @@ public final class EngineProperties {
         QueryOptions q = base.query();
         PolicyConfig p = q.policy();
         int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
+        int planCacheSize = base.planCacheSize();
         long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
         String mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
@@ -70,13 +73,14 @@ public final class EngineProperties {
                         p.hysteresis(), p.maxSampleFraction());
                 case "io" -> io = IoMode.parse(v);
                 case "cache.bytes" -> cacheBytes = bytes(name, v);
+                case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
                 q.memoryLimit(), q.timeoutMillis(), q.dumpCode());
-        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes);
+        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {

@@ -1,6 +1,10 @@
 package io.ascan.planner;
 
+import io.ascan.planner.rex.ConstantFolding;
+import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.OrPredicateDerivation;
+import io.ascan.planner.rules.SubQueryJoins;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -22,12 +26,17 @@ import org.apache.calcite.tools.RelBuilder;
  * heuristic (Hep) rewriting, each with Calcite's standard rules plus ours:
  *
  * <ol>
- *   <li>sub-queries into joins/correlates, then decorrelation;</li>
+ *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
+ *       sub-queries into joins/correlates, then decorrelation;</li>
+ *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
- *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P);</li>
+ *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
+ *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
  *   <li>join ordering: joins become a MultiJoin that LoptOptimizeJoinRule orders from the
  *       scans' row counts (manifest rows after zone-map pruning, times P's selectivity);</li>
+ *   <li>aggregates that feed an inner join aggregate only the groups it keeps
+ *       ({@link AggregateSemiJoinReduction});</li>
  *   <li>clean-up: projections merged and absorbed into the scans.</li>
  * </ol>
  *
@@ -77,13 +86,18 @@ final class LogicalOptimizer {
 
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
-        RelNode r = hep(rel, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
+        RelNode r = SubQueryJoins.rewrite(rel);
+        r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
+        RelNode derived = OrPredicateDerivation.rewrite(r);
+        if (derived != r) r = hep(derived, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = new RelFieldTrimmer(null, builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
+        r = AggregateSemiJoinReduction.rewrite(r);
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
     }
 

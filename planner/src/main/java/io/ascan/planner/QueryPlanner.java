@@ -10,8 +10,10 @@ import io.ascan.planner.stats.AscanMetadata;
 import io.ascan.planner.schema.AscanTypeSystem;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
@@ -47,7 +49,9 @@ public final class QueryPlanner {
     private final FrameworkConfig config;
 
     public QueryPlanner(Catalog catalog) {
-        SchemaPlus root = Frameworks.createRootSchema(false);
+        // Not Calcite's caching schema: it would keep the first table it found under a name for
+        // good, while AscanSchema sees a table written again.
+        SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
         SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
@@ -66,15 +70,19 @@ public final class QueryPlanner {
 
     /** Plans a query down to the engine's plan ({@link PhysicalPlanner}). */
     public PhysicalPlan physicalPlan(String sql) throws PlanningException {
-        return plan(sql, true).physical();
+        Plans p = plan(sql, true);
+        if (p.physical() == null) throw new PlanningException("the statement has ? parameters: bind them to translate it", 0, 0, null);
+        return p.physical();
     }
 
     /** The EXPLAIN text of a query: the engine's plan, with scans, join build sides and pipeline breakers. */
     public String explain(String sql) throws PlanningException {
-        return physicalPlan(sql).explain();
+        Plans p = plan(sql, true);
+        return p.physical() != null ? p.physical().explain() : PhysicalPlanner.explainGeneric(p.physicalRel());
     }
 
-    private record Plans(LogicalPlan logical, PhysicalPlan physical) {}
+    /** {@code physical} is null for a statement with parameters (its values are needed to translate it). */
+    private record Plans(LogicalPlan logical, RelNode physicalRel, PhysicalPlan physical) {}
 
     private Plans plan(String sql, boolean physical) throws PlanningException {
         Planner planner = Frameworks.getPlanner(config);
@@ -89,7 +97,11 @@ public final class QueryPlanner {
             RelRoot root = planner.rel(validated);
             AscanMetadata.install(root.rel.getCluster());
             LogicalPlan logical = new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
-            return new Plans(logical, physical ? PhysicalPlanner.plan(logical.rel(), logical.resultType()) : null);
+            if (!physical) return new Plans(logical, null, null);
+            RelNode rel = PhysicalPlanner.optimize(logical.rel());
+            PhysicalPlan translated = PhysicalPlanner.hasParameters(rel) ? null
+                    : PhysicalPlanner.translate(rel, logical.resultType(), null);
+            return new Plans(logical, rel, translated);
         } catch (SqlParseException e) {
             throw new PlanningException(e.getMessage(), e.getPos().getLineNum(), e.getPos().getColumnNum(), e);
         } catch (ValidationException e) {

@@ -111,11 +111,16 @@ final class BenchmarkTables {
     /** Writes {@code rows} rows from {@code row} into a new table; columns as "name TYPE". */
     static void write(Catalog c, String name, int sliceRows, int rows, IntFunction<Object[]> row, String... columns)
             throws IOException {
+        write(c, name, WriteOptions.DEFAULTS.withMaxSliceRows(sliceRows), rows, row, columns);
+    }
+
+    static void write(Catalog c, String name, WriteOptions options, int rows, IntFunction<Object[]> row, String... columns)
+            throws IOException {
         List<ColumnSpec> specs = java.util.Arrays.stream(columns).map(s -> {
             int sp = s.indexOf(' ');
             return ColumnSpec.of(s.substring(0, sp), DataType.parse(s.substring(sp + 1)));
         }).toList();
-        try (TableWriter w = c.create(name, new TableSchema(specs), WriteOptions.DEFAULTS.withMaxSliceRows(sliceRows))) {
+        try (TableWriter w = c.create(name, new TableSchema(specs), options)) {
             for (int i = 0; i < rows; i++) {
                 Object[] values = row.apply(i);
                 for (int col = 0; col < values.length; col++) {

@@ -31,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -198,24 +199,48 @@ class PhysicalPlannerTest {
     }
 
     /**
-     * q21 and q22: NOT EXISTS arrives from Calcite's decorrelation as an outer join with the
-     * distinct keys of the sub-query plus "marker IS NULL": an anti-join in effect, keyed.
+     * [NOT] EXISTS and NOT IN are SEMI and ANTI hash joins (SubQueryJoins), not outer joins with
+     * a marker filtered for NULL: q4 and q21's EXISTS, q21 and q22's NOT EXISTS, q16's NOT IN (whose
+     * columns hold no NULL, so no counting of the sub-query is needed).
      */
     @Test
-    void tpchQ21AndQ22NotExistsAreKeyedOuterJoinsFilteredOnTheMarker() throws Exception {
-        for (String q : List.of("tpch/q21", "tpch/q22")) {
-            PhysicalPlan plan = plan(q);
-            // The marker filter sits above the keyed outer join, not necessarily directly (join order varies).
-            FilterNode marker = nodes(plan.root()).stream().filter(n -> n instanceof FilterNode f
-                    && nodes(f.input()).stream().anyMatch(x -> x instanceof HashJoinNode j && j.type() != JoinType.INNER
-                            && j.leftKeys().length > 0))
-                    .map(FilterNode.class::cast).findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
-            assertTrue(marker.condition().toString().endsWith("IS NULL"), marker.condition()::toString);
+    void tpchExistsAndNotInAreSemiAndAntiJoins() throws Exception {
+        Map<String, List<String>> joins = Map.of(
+                "tpch/q04", List.of("SEMI o_orderkey = l_orderkey"),
+                "tpch/q16", List.of("ANTI ps_suppkey = s_suppkey"),
+                "tpch/q21", List.of("SEMI l_orderkey = l_orderkey", "ANTI l_orderkey = l_orderkey"),
+                "tpch/q22", List.of("ANTI c_custkey = o_custkey"));
+        for (Map.Entry<String, List<String>> q : joins.entrySet()) {
+            PhysicalPlan plan = plan(q.getKey());
+            List<String> found = nodes(plan.root()).stream()
+                    .filter(n -> n instanceof HashJoinNode j && (j.type() == JoinType.SEMI || j.type() == JoinType.ANTI))
+                    .map(n -> ((HashJoinNode) n).type() + " " + keys((HashJoinNode) n)).sorted().toList();
+            assertEquals(q.getValue().stream().sorted().toList(), found, plan.explain());
+            assertFalse(nodes(plan.root()).stream().anyMatch(n -> n instanceof HashJoinNode j && j.type() == JoinType.LEFT),
+                    plan.explain());
+            assertFalse(nodes(plan.root()).stream().anyMatch(n -> n instanceof FilterNode f
+                    && f.condition().toString().contains("IS NULL")), plan.explain());
         }
         String q21 = plan("tpch/q21").explain();
-        assertTrue(q21.contains("keys=[l_orderkey = l_orderkey], residual=[l_suppkey <> l_suppkey]"), q21);
-        String q22 = plan("tpch/q22").explain();
-        assertTrue(q22.contains("keys=[o_custkey = c_custkey]"), q22);
+        assertEquals(2, q21.split("keys=\\[l_orderkey = l_orderkey], residual=\\[l_suppkey <> l_suppkey]", -1).length - 1, q21);
+    }
+
+    /**
+     * The decorrelated scalar sub-queries of q2, q17 and q20 aggregate per part; the join above
+     * keeps only the parts of the outer query, so the aggregate's input is first SEMI-joined with
+     * the (filtered) part scan that provides those keys (AggregateSemiJoinReduction).
+     */
+    @Test
+    void aggregatesBelowAnInnerJoinOnlyAggregateTheKeptGroups() throws Exception {
+        for (String q : List.of("tpch/q02", "tpch/q17", "tpch/q20")) {
+            PhysicalPlan plan = plan(q);
+            AggregateNode perPart = nodes(plan.root()).stream().filter(n -> n instanceof AggregateNode a && a.groupKeys().length > 0
+                    && a.input() instanceof HashJoinNode j && j.type() == JoinType.SEMI).map(AggregateNode.class::cast)
+                    .findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
+            HashJoinNode semi = (HashJoinNode) perPart.input();
+            assertTrue(keys(semi).endsWith("partkey = p_partkey"), plan.explain());
+            assertEquals(List.of("part"), tables(semi.right()), plan.explain());
+        }
     }
 
     @Test
@@ -233,8 +258,25 @@ class PhysicalPlannerTest {
         HashJoinNode join = only(plan.root(), HashJoinNode.class);
         assertEquals("l_partkey = p_partkey", keys(join));
         assertNotNull(join.residual());
-        assertEquals("(l_shipmode IN ('AIR', 'AIR REG')) AND (l_shipinstruct = 'DELIVER IN PERSON')",
-                scan(plan.root(), "lineitem").predicate().format(c -> name(scan(plan.root(), "lineitem"), c)));
+        // the OR's branches imply a filter on each input (OrPredicateDerivation): the quantity ranges
+        // (one range, 1..30, once Calcite merged them) and the three brand/container/size combinations
+        String lineitem = scan(plan.root(), "lineitem").predicate().format(c -> name(scan(plan.root(), "lineitem"), c));
+        assertTrue(lineitem.startsWith("(l_shipmode IN ('AIR', 'AIR REG')) AND (l_shipinstruct = 'DELIVER IN PERSON') AND "
+                + "(l_quantity BETWEEN 1.00 AND 30.00)"), lineitem);
+        String part = scan(plan.root(), "part").predicate().format(c -> name(scan(plan.root(), "part"), c));
+        assertTrue(part.startsWith("((p_brand = 'Brand#12') AND (p_container IN ('SM BOX', 'SM CASE', 'SM PACK', 'SM PKG')) "
+                + "AND (p_size BETWEEN 1 AND 5)) OR ((p_brand = 'Brand#23')"), part);
+    }
+
+    /** q7's nation pair condition, an OR across the two nation scans, filters each to the two nations. */
+    @Test
+    void disjunctionsAcrossJoinInputsFilterEachInput() throws Exception {
+        PhysicalPlan plan = plan("tpch/q07");
+        List<ScanNode> nations = nodes(plan.root()).stream().filter(n -> n instanceof ScanNode s && s.table().name().equals("nation"))
+                .map(ScanNode.class::cast).toList();
+        assertEquals(2, nations.size(), plan.explain());
+        for (ScanNode n : nations) assertEquals("n_name IN ('FRANCE', 'GERMANY')", n.predicate().format(c -> name(n, c)));
+        assertTrue(plan.explain().contains("((n_name = 'FRANCE') AND (n_name = 'GERMANY')) OR"), plan.explain());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.ascan.planner.physical;
 
 import io.ascan.expr.ColumnRef;
 import io.ascan.expr.Expr;
+import io.ascan.expr.Literal;
 import io.ascan.plan.LimitNode;
 import io.ascan.plan.OutputColumn;
 import io.ascan.plan.PhysicalNode;
@@ -11,17 +12,24 @@ import java.util.ArrayList;
 import java.util.List;
 import io.ascan.planner.rules.AscanRules;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import io.ascan.planner.rel.AdaptiveScan;
+import io.ascan.planner.rex.ExprTranslator;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.tools.Programs;
 import org.apache.calcite.tools.RuleSets;
 
@@ -57,11 +65,55 @@ public final class PhysicalPlanner {
 
     /** The physical plan of an optimised logical plan whose result columns are {@code resultType}. */
     public static PhysicalPlan plan(RelNode logical, RelDataType resultType) {
+        return translate(optimize(logical), resultType, null);
+    }
+
+    /**
+     * Steps 1 and 2: the plan in the ascan convention. {@code ?} parameters stay in it (also in
+     * scan predicates), so one optimisation serves every execution of a prepared statement.
+     */
+    public static RelNode optimize(RelNode logical) {
         RelNode prepared = prepare(logical);
         PhysicalSupport.check(prepared);
-        RelNode physical = volcano(prepared);
-        PhysicalNode root = new PhysicalTranslator().translate(physical);
+        return volcano(prepared);
+    }
+
+    /**
+     * Step 3: the engine's plan of an ascan-convention plan, with parameter {@code i} bound to
+     * {@code parameters.get(i)} (null: the plan has none); scans prune their slices for the bound values.
+     */
+    public static PhysicalPlan translate(RelNode physical, RelDataType resultType, List<Literal> parameters) {
+        PhysicalNode root = new PhysicalTranslator(parameters).translate(physical);
         return new PhysicalPlan(named(root, resultType.getFieldNames()), physical, resultType);
+    }
+
+    /**
+     * EXPLAIN of a plan with {@code ?} parameters: the ascan-convention plan chosen once for every
+     * execution (scans with their P, parameters as {@code ?0, ?1, ...}; join build sides).
+     */
+    public static String explainGeneric(RelNode physical) {
+        return RelOptUtil.toString(physical, SqlExplainLevel.EXPPLAN_ATTRIBUTES)
+                + "(?0, ?1, ...: parameters, bound at each execution; the scans prune their slices for the values)\n";
+    }
+
+    /** Whether {@code rel}'s tree holds a {@code ?} parameter (scan predicates included). */
+    public static boolean hasParameters(RelNode rel) {
+        boolean[] found = {false};
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (node instanceof AdaptiveScan s && ExprTranslator.hasParameters(s.condition())) found[0] = true;
+                node.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitDynamicParam(RexDynamicParam p) {
+                        found[0] = true;
+                        return p;
+                    }
+                });
+                super.visit(node, ordinal, parent);
+            }
+        }.go(rel);
+        return found[0];
     }
 
     private static RelNode prepare(RelNode rel) {

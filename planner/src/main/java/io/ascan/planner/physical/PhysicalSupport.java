@@ -15,6 +15,7 @@ import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
@@ -75,7 +76,7 @@ final class PhysicalSupport {
     }
 
     private static void constant(RexNode n, String clause) {
-        if (n != null && !(n instanceof RexLiteral)) {
+        if (n != null && !(n instanceof RexLiteral) && !(n instanceof RexDynamicParam)) {
             throw new UnsupportedPlanException(clause + " must be a constant, not " + n);
         }
     }

@@ -13,6 +13,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 
@@ -22,6 +23,18 @@ import org.apache.calcite.rex.RexNode;
  * Calcite's positions, which are the engine's too (same input order, same join concatenation).
  */
 public final class PhysicalTranslator {
+    private final ExprTranslator exprs;
+
+    /** A translator for plans without {@code ?} parameters (or for checking, with placeholders). */
+    public PhysicalTranslator() {
+        this(null);
+    }
+
+    /** A translator binding parameter {@code i} to {@code parameters.get(i)}; null: none bound. */
+    public PhysicalTranslator(List<Literal> parameters) {
+        this.exprs = parameters == null ? null : ExprTranslator.bound(parameters);
+    }
+
     public PhysicalNode translate(RelNode rel) {
         return switch (rel) {
             case AscanRel r -> r.implement(this);
@@ -29,8 +42,8 @@ public final class PhysicalTranslator {
         };
     }
 
-    Expr expr(RexNode e) {
-        return ExprTranslator.translate(e);
+    public Expr expr(RexNode e) {
+        return exprs == null ? ExprTranslator.translate(e) : exprs.apply(e);
     }
 
     DataType type(RelDataType t, String what) {
@@ -59,6 +72,10 @@ public final class PhysicalTranslator {
         if (n instanceof RexLiteral lit) {
             Long v = lit.getValueAs(Long.class);
             if (v != null && v >= 0) return v;
+        }
+        if (n instanceof RexDynamicParam && exprs != null && expr(n) instanceof Literal l && l.value() instanceof Number v
+                && v.longValue() >= 0) {
+            return v.longValue();
         }
         throw new UnsupportedPlanException(clause + " must be a non-negative constant, not " + n);
     }

@@ -1,6 +1,5 @@
 package io.ascan.planner.rel;
 
-import io.ascan.catalog.Table;
 import io.ascan.expr.Expr;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
@@ -27,7 +26,9 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableIntList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -52,6 +53,7 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
     private final List<RuntimeFilterSlot> runtimeFilters;
     private @Nullable Expr predicate;
     private @Nullable List<SliceMeta> slices;
+    private String @Nullable [] terms;
 
     private AdaptiveScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable relOptTable, AscanTable ascanTable,
                          ImmutableIntList columns, @Nullable RexNode condition, List<RuntimeFilterSlot> runtimeFilters) {
@@ -102,10 +104,21 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
         return runtimeFilters;
     }
 
-    /** The slices whose zone maps may hold a row passing P. */
+    /**
+     * The slices whose zone maps may hold a row passing P. With {@code ?} parameters in P only its
+     * parameter-free conjuncts prune here; {@link #implement} prunes again with the bound values.
+     */
     public List<SliceMeta> slices() {
-        if (slices == null) slices = SlicePruner.prune(predicate(), manifestSlices());
+        if (slices == null) slices = SlicePruner.prune(pruningPredicate(), manifestSlices());
         return slices;
+    }
+
+    /** P without the conjuncts that hold parameters (whose values are not known yet). */
+    private @Nullable Expr pruningPredicate() {
+        if (!ExprTranslator.hasParameters(condition)) return predicate();
+        List<RexNode> fixed = RelOptUtil.conjunctions(condition).stream().filter(c -> !ExprTranslator.hasParameters(c)).toList();
+        return fixed.isEmpty() ? null
+                : ExprTranslator.translate(RexUtil.composeConjunction(getCluster().getRexBuilder(), fixed));
     }
 
     private List<SliceMeta> manifestSlices() {
@@ -121,9 +134,14 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
         return read;
     }
 
+    /** With parameters in P, P takes the bound values and the zone maps prune for them. */
     @Override
     public PhysicalNode implement(PhysicalTranslator translator) {
-        return new ScanNode(ascanTable.table(), columns.toIntArray(), predicate(), slices());
+        if (!ExprTranslator.hasParameters(condition)) {
+            return new ScanNode(ascanTable.table(), columns.toIntArray(), predicate(), slices());
+        }
+        Expr bound = translator.expr(condition);
+        return new ScanNode(ascanTable.table(), columns.toIntArray(), bound, SlicePruner.prune(bound, slices()));
     }
 
     @Override
@@ -139,20 +157,24 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
         return b.build();
     }
 
+    /** Also the digest by which the planners tell rels apart, so computed once (a scan is immutable). */
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        Table t = ascanTable.table();
-        Expr p = predicate();
-        return super.explainTerms(pw)
-                .item("columns", columns.stream().map(this::columnName).collect(Collectors.joining(", ")))
-                .item("P", p == null ? "" : p.format(this::columnName))
-                .item("R", runtimeFilters.stream()
-                        .map(r -> columnName(r.column()) + "<-" + r.producer()).collect(Collectors.joining(", ")))
-                .item("slices", slices().size() + " of " + t.manifest().slices().size());
+        if (terms == null) {
+            int width = ascanTable.columnNames().size();
+            // Parameters print as ?0, ?1, ... (display references past the last column).
+            Expr p = condition == null ? null : ExprTranslator.forDisplay(width).apply(condition);
+            terms = new String[] {
+                    columns.stream().map(this::columnName).collect(Collectors.joining(", ")),
+                    p == null ? "" : p.format(c -> c < width ? columnName(c) : "?" + (c - width)),
+                    runtimeFilters.stream().map(r -> columnName(r.column()) + "<-" + r.producer()).collect(Collectors.joining(", ")),
+                    slices().size() + " of " + manifestSlices().size()};
+        }
+        return super.explainTerms(pw).item("columns", terms[0]).item("P", terms[1]).item("R", terms[2]).item("slices", terms[3]);
     }
 
     private String columnName(int tableColumn) {
-        return ascanTable.table().schema().column(tableColumn).name();
+        return ascanTable.columnNames().get(tableColumn);
     }
 
     /**

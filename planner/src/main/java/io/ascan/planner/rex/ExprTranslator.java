@@ -19,10 +19,12 @@ import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUnknownAs;
+import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -36,9 +38,35 @@ import org.apache.calcite.util.TimestampString;
  * become {@link ColumnRef}s with the same index. Anything without an IR form throws
  * {@link UnsupportedExpressionException}; {@link #canTranslate} lets rules keep such
  * expressions in Calcite's hands instead of failing.
+ *
+ * <p>A {@code ?} parameter ({@link RexDynamicParam}) becomes the literal of its bound value when
+ * the translator has values ({@link #bound}); without them it is a typed NULL placeholder, good
+ * for checking that an expression translates and which columns it reads, never for evaluating
+ * or pruning ({@link #hasParameters} tells such expressions apart).
  */
 public final class ExprTranslator {
-    private ExprTranslator() {}
+    private static final ExprTranslator UNBOUND = new ExprTranslator(null, -1);
+
+    private final List<Literal> parameters;
+    private final int displayBase;
+
+    private ExprTranslator(List<Literal> parameters, int displayBase) {
+        this.parameters = parameters;
+        this.displayBase = displayBase;
+    }
+
+    /** A translator that replaces parameter {@code i} with {@code parameters.get(i)}. */
+    public static ExprTranslator bound(List<Literal> parameters) {
+        return new ExprTranslator(java.util.Collections.unmodifiableList(new ArrayList<>(parameters)), -1);
+    }
+
+    /**
+     * For EXPLAIN text only: parameter {@code i} becomes a column reference {@code base + i}, so a
+     * formatter can print it as {@code ?i} (its index is past every real column).
+     */
+    public static ExprTranslator forDisplay(int base) {
+        return new ExprTranslator(null, base);
+    }
 
     public static boolean canTranslate(RexNode e) {
         try {
@@ -49,16 +77,49 @@ public final class ExprTranslator {
         }
     }
 
+    /** Whether {@code e} holds a {@code ?} parameter. */
+    public static boolean hasParameters(RexNode e) {
+        if (e == null) return false;
+        boolean[] found = {false};
+        e.accept(new RexVisitorImpl<Void>(true) {
+            @Override
+            public Void visitDynamicParam(RexDynamicParam p) {
+                found[0] = true;
+                return null;
+            }
+        });
+        return found[0];
+    }
+
+    /** Translates without parameter values (see the class comment). */
     public static Expr translate(RexNode e) {
+        return UNBOUND.apply(e);
+    }
+
+    public Expr apply(RexNode e) {
         return switch (e) {
             case RexInputRef ref -> new ColumnRef(ref.getIndex(), type(ref.getType(), e));
             case RexLiteral lit -> literal(lit);
             case RexCall call -> call(call);
+            case RexDynamicParam p -> parameter(p);
             default -> throw unsupported(e);
         };
     }
 
-    private static Expr call(RexCall c) {
+    private Expr parameter(RexDynamicParam p) {
+        DataType t = type(p.getType(), p);
+        if (displayBase >= 0) return new ColumnRef(displayBase + p.getIndex(), t);
+        if (parameters == null) return Literal.ofNull(t);
+        if (p.getIndex() >= parameters.size()) throw new UnsupportedExpressionException("parameter " + (p.getIndex() + 1) + " is not bound");
+        Literal v = parameters.get(p.getIndex());
+        if (v == null || !v.type().equals(t)) {
+            throw new IllegalArgumentException("parameter " + (p.getIndex() + 1) + " is bound as "
+                    + (v == null ? "an untyped value" : v.type()) + ", planned as " + t);
+        }
+        return v;
+    }
+
+    private Expr call(RexCall c) {
         SqlKind kind = c.getKind();
         return switch (kind) {
             case EQUALS -> op(Operator.EQ, c);
@@ -84,29 +145,29 @@ public final class ExprTranslator {
             case DIVIDE -> op(Operator.DIVIDE, c);
             case MOD -> op(Operator.MOD, c);
             case MINUS_PREFIX -> op(Operator.NEGATE, c);
-            case PLUS_PREFIX -> translate(c.getOperands().getFirst());
+            case PLUS_PREFIX -> apply(c.getOperands().getFirst());
             case LIKE -> like(c);
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
             case EXTRACT -> Call.of(Operator.EXTRACT, type(c.getType(), c), unit(c.getOperands().get(0)),
-                    translate(c.getOperands().get(1)));
+                    apply(c.getOperands().get(1)));
             case TIMESTAMP_DIFF -> Call.of(Operator.TIMESTAMP_DIFF, type(c.getType(), c), unit(c.getOperands().get(0)),
-                    translate(c.getOperands().get(1)), translate(c.getOperands().get(2)));
+                    apply(c.getOperands().get(1)), apply(c.getOperands().get(2)));
             case SEARCH -> search(c);
             case OTHER_FUNCTION, OTHER -> function(c);
             default -> throw unsupported(c);
         };
     }
 
-    private static Call op(Operator op, RexCall c) {
+    private Call op(Operator op, RexCall c) {
         List<Expr> args = new ArrayList<>(c.getOperands().size());
-        for (RexNode o : c.getOperands()) args.add(translate(o));
+        for (RexNode o : c.getOperands()) args.add(apply(o));
         if (!op.acceptsArity(args.size())) throw unsupported(c);
         return new Call(op, args, type(c.getType(), c));
     }
 
-    private static Expr function(RexCall c) {
+    private Expr function(RexCall c) {
         return switch (c.getOperator().getName().toUpperCase(java.util.Locale.ROOT)) {
             case "SUBSTRING" -> op(Operator.SUBSTRING, c);
             case "UPPER" -> op(Operator.UPPER, c);
@@ -119,18 +180,18 @@ public final class ExprTranslator {
     }
 
     /** LIKE, or NOT LIKE as NOT(LIKE); Calcite's case-insensitive and SIMILAR variants are not supported. */
-    private static Expr like(RexCall c) {
+    private Expr like(RexCall c) {
         if (!c.getOperator().getName().equalsIgnoreCase("LIKE") && !c.getOperator().getName().equalsIgnoreCase("NOT LIKE")) {
             throw unsupported(c);
         }
         List<Expr> args = new ArrayList<>();
-        for (RexNode o : c.getOperands()) args.add(translate(o));
+        for (RexNode o : c.getOperands()) args.add(apply(o));
         Call like = new Call(Operator.LIKE, args, DataType.BOOLEAN);
         return c.getOperator().getName().equalsIgnoreCase("NOT LIKE") ? Call.predicate(Operator.NOT, like) : like;
     }
 
     /** {@code a + b}, {@code a - b}; with an interval operand, datetime arithmetic on months or microseconds. */
-    private static Expr datetimePlus(RexCall c, boolean minus) {
+    private Expr datetimePlus(RexCall c, boolean minus) {
         RexNode a = c.getOperands().get(0), b = c.getOperands().get(1);
         boolean intervalB = SqlTypeName.INTERVAL_TYPES.contains(b.getType().getSqlTypeName());
         if (!intervalB) {
@@ -147,13 +208,13 @@ public final class ExprTranslator {
         boolean months = b.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         Operator op = months ? Operator.PLUS_MONTHS : Operator.PLUS_MICROS;
         long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
-        return Call.of(op, type(c.getType(), c), translate(a), Literal.of(amount));
+        return Call.of(op, type(c.getType(), c), apply(a), Literal.of(amount));
     }
 
     /** SEARCH(x, Sarg): points become IN (or =), closed ranges BETWEEN, other ranges comparisons; ORed. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Expr search(RexCall c) {
-        Expr x = translate(c.getOperands().get(0));
+    private Expr search(RexCall c) {
+        Expr x = apply(c.getOperands().get(0));
         Sarg sarg = ((RexLiteral) c.getOperands().get(1)).getValueAs(Sarg.class);
         if (sarg == null) throw unsupported(c);
         return sarg(x, (Sarg<?>) sarg);

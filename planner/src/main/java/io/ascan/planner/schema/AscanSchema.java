@@ -16,8 +16,9 @@ import org.apache.calcite.schema.lookup.Lookup;
 
 /**
  * The tables of a {@link Catalog}. A table's manifest is read when a query first names it,
- * not when the schema is opened (a catalog may hold many large tables), and then kept: a
- * schema is a snapshot for the queries planned through it; open a new one to see rewrites.
+ * not when the schema is opened (a catalog may hold many large tables), and kept while its
+ * {@link ManifestVersion} stays the same: each lookup costs one {@code stat}, and a table
+ * written again (or dropped) is seen by the next statement planned.
  *
  * <p>Table names on disk are lower case. Lookup is exact; the parser lower-cases unquoted
  * identifiers (see {@code QueryPlanner}), so {@code LineOrder} finds {@code lineorder} while
@@ -55,10 +56,18 @@ public final class AscanSchema extends AbstractSchema {
 
     /** The table named exactly {@code name}, or null. */
     public AscanTable table(String name) {
-        if (!name.equals(name.toLowerCase(Locale.ROOT)) || !catalog.exists(name)) return null;
-        return loaded.computeIfAbsent(name, n -> {
+        if (!name.equals(name.toLowerCase(Locale.ROOT)) || name.startsWith(".") || name.contains("/")) return null;
+        // The version is read before the manifest: if the table changes in between, the older
+        // version recorded only costs one more reload, never a stale plan.
+        ManifestVersion now = ManifestVersion.of(catalog.dir().resolve(name));
+        if (now == null) {
+            loaded.remove(name);
+            return null;
+        }
+        return loaded.compute(name, (n, old) -> {
+            if (old != null && old.version().equals(now)) return old;
             try {
-                return new AscanTable(catalog.table(n));
+                return new AscanTable(catalog.table(n), now);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read table '" + n + "'", e);
             }

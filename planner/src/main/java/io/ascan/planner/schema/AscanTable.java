@@ -17,15 +17,30 @@ import org.apache.calcite.schema.impl.AbstractTable;
 /**
  * A catalog table as Calcite sees it: the row type from the manifest's schema, the manifest's
  * exact row count as statistic, and an {@link AdaptiveScan} of all columns as its relational
- * form, so every plan leaf is an AdaptiveScan from the start.
+ * form, so every plan leaf is an AdaptiveScan from the start. {@code version} is the manifest's
+ * version when it was read (or earlier: see {@link AscanSchema}), which plans made from the
+ * table depend on.
  */
 public final class AscanTable extends AbstractTable implements TranslatableTable {
     private final Table table;
+    private final ManifestVersion version;
     private final ColumnStats[] stats;
+    private final List<String> columnNames;
 
-    public AscanTable(Table table) {
+    public AscanTable(Table table, ManifestVersion version) {
         this.table = table;
+        this.version = version;
         this.stats = new ColumnStats[table.schema().size()];
+        this.columnNames = table.manifest().columns().stream().map(ColumnSpec::name).toList();
+    }
+
+    /** The column names, in table order. */
+    public List<String> columnNames() {
+        return columnNames;
+    }
+
+    public ManifestVersion version() {
+        return version;
     }
 
     /** Statistics of a column from the manifest's zone maps, computed on first use. */

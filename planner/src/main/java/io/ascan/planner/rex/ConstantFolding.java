@@ -1,0 +1,184 @@
+package io.ascan.planner.rex;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * Evaluates the constant expressions Calcite leaves in a plan, so that predicates compare columns
+ * with literals, which zone maps prune on and statistics estimate: a date or timestamp plus or
+ * minus an interval literal ({@code date '1994-01-01' + interval '1' year}, TPC-H q1, q4-q6,
+ * q10, q12, q14, q20), exact arithmetic of numeric literals ({@code 0.06 - 0.01}), negation, and
+ * CASTs of literals Calcite can convert exactly. Everything is computed exactly as the engine
+ * would (months added with the day clamped to the month's length, decimals without rounding);
+ * whatever would need rounding, overflow or a time of day on a DATE is left alone.
+ *
+ * <p>Calcite's own ReduceExpressionsRule would compile each constant into Java with Janino at
+ * planning time, and runs after the filters already moved into the scans.
+ */
+public final class ConstantFolding extends RexShuttle {
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+
+    private final RexBuilder rex;
+
+    private ConstantFolding(RexBuilder rex) {
+        this.rex = rex;
+    }
+
+    /** {@code rel} with the constant expressions of every operator folded. */
+    public static RelNode fold(RelNode rel) {
+        ConstantFolding folding = new ConstantFolding(rel.getCluster().getRexBuilder());
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visit(other).accept(folding);
+            }
+        });
+    }
+
+    /** {@code e} with its constant sub-expressions folded. */
+    public static RexNode fold(RexBuilder rex, RexNode e) {
+        return e.accept(new ConstantFolding(rex));
+    }
+
+    @Override
+    public RexNode visitCall(RexCall call) {
+        RexNode visited = super.visitCall(call);
+        if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
+        for (RexNode o : c.getOperands()) {
+            if (!(o instanceof RexLiteral lit) || lit.isNull()) return visited;
+        }
+        RexNode folded = switch (c.getKind()) {
+            case PLUS -> plus(c, false);
+            case MINUS -> plus(c, true);
+            case TIMES -> times(c);
+            case MINUS_PREFIX -> negate(c);
+            case CAST -> cast(c);
+            default -> null;
+        };
+        // Only a literal of exactly the call's type may replace it (row types of projections must not change).
+        return folded != null && folded.getType().equals(c.getType()) ? folded : visited;
+    }
+
+    private static RexLiteral operand(RexCall c, int i) {
+        return (RexLiteral) c.getOperands().get(i);
+    }
+
+    private static boolean interval(RelDataType t) {
+        return SqlTypeName.INTERVAL_TYPES.contains(t.getSqlTypeName());
+    }
+
+    private static boolean exactNumeric(RelDataType t) {
+        return SqlTypeName.EXACT_TYPES.contains(t.getSqlTypeName());
+    }
+
+    private RexNode plus(RexCall c, boolean minus) {
+        RexLiteral a = operand(c, 0), b = operand(c, 1);
+        RelDataType type = c.getType();
+        if (interval(b.getType()) && !interval(a.getType())) return datetimePlus(a, b, minus, type);
+        if (interval(a.getType()) && !minus && !interval(b.getType())) return datetimePlus(b, a, false, type);
+        if (exactNumeric(a.getType()) && exactNumeric(b.getType()) && exactNumeric(type)) {
+            BigDecimal x = a.getValueAs(BigDecimal.class), y = b.getValueAs(BigDecimal.class);
+            return exact(minus ? x.subtract(y) : x.add(y), type);
+        }
+        return null;
+    }
+
+    private RexNode times(RexCall c) {
+        RexLiteral a = operand(c, 0), b = operand(c, 1);
+        if (!exactNumeric(a.getType()) || !exactNumeric(b.getType()) || !exactNumeric(c.getType())) return null;
+        return exact(a.getValueAs(BigDecimal.class).multiply(b.getValueAs(BigDecimal.class)), c.getType());
+    }
+
+    private RexNode negate(RexCall c) {
+        RexLiteral a = operand(c, 0);
+        if (!exactNumeric(a.getType()) || !exactNumeric(c.getType())) return null;
+        return exact(a.getValueAs(BigDecimal.class).negate(), c.getType());
+    }
+
+    /** {@code v} as a literal of {@code type} if it fits exactly (scale and precision), else null. */
+    private RexNode exact(BigDecimal v, RelDataType type) {
+        int scale = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
+        BigDecimal scaled;
+        try {
+            scaled = v.setScale(scale, java.math.RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException e) {
+            return null;
+        }
+        BigDecimal max = switch (type.getSqlTypeName()) {
+            case TINYINT -> BigDecimal.valueOf(Byte.MAX_VALUE);
+            case SMALLINT -> BigDecimal.valueOf(Short.MAX_VALUE);
+            case INTEGER -> BigDecimal.valueOf(Integer.MAX_VALUE);
+            case BIGINT -> BigDecimal.valueOf(Long.MAX_VALUE);
+            default -> BigDecimal.TEN.pow(type.getPrecision() - scale, MathContext.UNLIMITED).subtract(BigDecimal.ONE.movePointLeft(scale));
+        };
+        BigDecimal min = type.getSqlTypeName() == SqlTypeName.BIGINT ? BigDecimal.valueOf(Long.MIN_VALUE)
+                : type.getSqlTypeName() == SqlTypeName.INTEGER ? BigDecimal.valueOf(Integer.MIN_VALUE) : max.negate();
+        if (scaled.compareTo(max) > 0 || scaled.compareTo(min) < 0) return null;
+        return rex.makeExactLiteral(scaled, type);
+    }
+
+    /** A DATE or TIMESTAMP literal plus (or minus) an interval literal: months, or milliseconds for day-time intervals. */
+    private RexNode datetimePlus(RexLiteral datetime, RexLiteral interval, boolean minus, RelDataType type) {
+        BigDecimal amount = interval.getValueAs(BigDecimal.class);
+        if (amount == null) return null;
+        long n;
+        try {
+            n = amount.longValueExact();
+        } catch (ArithmeticException e) {
+            return null;
+        }
+        if (minus) n = Math.negateExact(n);
+        boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        SqlTypeName target = type.getSqlTypeName();
+        if (datetime.getType().getSqlTypeName() == SqlTypeName.DATE && target == SqlTypeName.DATE) {
+            LocalDate d = LocalDate.ofEpochDay(datetime.getValueAs(DateString.class).getDaysSinceEpoch());
+            if (!months && n % MILLIS_PER_DAY != 0) return null; // a time of day: no DATE holds it
+            LocalDate r = months ? d.plusMonths(n) : d.plusDays(n / MILLIS_PER_DAY);
+            return rex.makeDateLiteral(DateString.fromDaysSinceEpoch(Math.toIntExact(r.toEpochDay())));
+        }
+        if (datetime.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP && target == SqlTypeName.TIMESTAMP) {
+            TimestampString ts = datetime.getValueAs(TimestampString.class);
+            LocalDateTime t = LocalDateTime.parse(ts.toString().replace(' ', 'T'));
+            LocalDateTime r = months ? t.plusMonths(n) : t.plusNanos(Math.multiplyExact(n, 1_000_000L));
+            TimestampString out = new TimestampString(r.getYear(), r.getMonthValue(), r.getDayOfMonth(), r.getHour(),
+                    r.getMinute(), r.getSecond()).withNanos(r.getNano());
+            return rex.makeTimestampLiteral(out, type.getPrecision());
+        }
+        return null;
+    }
+
+    /** A literal Calcite can cast exactly: its result must be a literal of the target type again. */
+    private RexNode cast(RexCall c) {
+        RexLiteral lit = operand(c, 0);
+        RelDataType to = c.getType();
+        boolean numeric = exactNumeric(lit.getType()) && exactNumeric(to);
+        boolean charToDate = SqlTypeName.CHAR_TYPES.contains(lit.getType().getSqlTypeName()) && to.getSqlTypeName() == SqlTypeName.DATE;
+        if (numeric) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            return v == null ? null : exact(v, to);
+        }
+        if (charToDate) {
+            try {
+                LocalDate d = LocalDate.parse(lit.getValueAs(String.class).trim());
+                return rex.makeDateLiteral(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())));
+            } catch (RuntimeException e) {
+                return null; // not an ISO date: the engine reports it at run time
+            }
+        }
+        return null;
+    }
+}

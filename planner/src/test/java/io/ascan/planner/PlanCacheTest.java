@@ -1,0 +1,131 @@
+package io.ascan.planner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.catalog.Catalog;
+import io.ascan.exec.QueryResult;
+import io.ascan.format.WriteOptions;
+import io.ascan.planner.QueryService.Prepared;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.BigIntVector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plan cache of the query service: reuse by text, invalidation by manifest version, LRU bound; EXPLAIN planned afresh. */
+class PlanCacheTest {
+    static final String COUNT = "SELECT count(*) FROM all_types WHERE i < 10";
+
+    @TempDir Path dir;
+    Catalog catalog;
+    AscanQueryService service;
+
+    @BeforeEach
+    void open() throws IOException {
+        catalog = BenchmarkTables.allTypes(Catalog.create(dir));
+        service = service(4);
+    }
+
+    @AfterEach
+    void close() {
+        service.close();
+    }
+
+    AscanQueryService service(int capacity) {
+        return new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), capacity);
+    }
+
+    static long count(Prepared p, Object... parameters) throws Exception {
+        var options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
+        try (QueryResult r = p.execute(List.of(parameters), options)) {
+            assertTrue(r.next());
+            return ((BigIntVector) r.batch().getVector(0)).get(0);
+        }
+    }
+
+    @Test
+    void sameTextReusesThePlan() throws Exception {
+        Prepared first = service.prepare(COUNT);
+        assertSame(first, service.prepare(COUNT));
+        assertSame(first, service.prepare("  SELECT count(*)\n  FROM all_types\tWHERE i < 10 "));
+        assertEquals(2, service.planCacheHits());
+        assertEquals(10, count(service.prepare(COUNT)));
+        assertNotSame(first, service.prepare("SELECT count(*) FROM all_types WHERE i < 11"));
+    }
+
+    @Test
+    void aRewrittenTableIsPlannedAfresh() throws Exception {
+        Prepared before = service.prepare(COUNT);
+        assertEquals(10, count(before));
+        // The same name, new rows: every i is now below 10.
+        BenchmarkTables.write(catalog, "all_types", WriteOptions.DEFAULTS.withReplace(true), 5, i -> new Object[] {true, i, 1L,
+                1.0, 1L, null, null, "x"}, "b BOOLEAN", "i INTEGER", "l BIGINT", "d DOUBLE", "m DECIMAL(12,2)", "dt DATE",
+                "ts TIMESTAMP", "s VARCHAR");
+        Prepared after = service.prepare(COUNT);
+        assertNotSame(before, after);
+        assertEquals(5, count(after));
+        assertSame(after, service.prepare(COUNT));
+    }
+
+    @Test
+    void aDroppedTableIsAnErrorNotAStalePlan() throws Exception {
+        service.prepare(COUNT);
+        try (Stream<Path> files = Files.walk(dir.resolve("all_types"))) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+        PlanningException e = assertThrows(PlanningException.class, () -> service.prepare(COUNT));
+        assertTrue(e.getMessage().contains("all_types"), e.getMessage());
+    }
+
+    @Test
+    void leastRecentlyUsedEntriesGoFirst() throws Exception {
+        try (AscanQueryService small = service(2)) {
+            Prepared a = small.prepare("SELECT i FROM all_types WHERE i = 1");
+            Prepared b = small.prepare("SELECT i FROM all_types WHERE i = 2");
+            assertSame(a, small.prepare("SELECT i FROM all_types WHERE i = 1"));
+            small.prepare("SELECT i FROM all_types WHERE i = 3"); // evicts b, the least recently used
+            assertSame(a, small.prepare("SELECT i FROM all_types WHERE i = 1"));
+            assertNotSame(b, small.prepare("SELECT i FROM all_types WHERE i = 2"));
+        }
+    }
+
+    @Test
+    void sizeZeroCachesNothing() throws Exception {
+        try (AscanQueryService none = service(0)) {
+            assertNotSame(none.prepare(COUNT), none.prepare(COUNT));
+            assertEquals(0, none.planCacheHits());
+        }
+    }
+
+    @Test
+    void explainIsPlannedAfresh() throws Exception {
+        Prepared a = service.prepare("EXPLAIN PLAN FOR " + COUNT);
+        Prepared b = service.prepare("EXPLAIN PLAN FOR " + COUNT);
+        assertNotSame(a, b);
+        assertEquals(a.explain(), b.explain());
+        assertEquals(0, service.planCacheHits());
+        // ... and shows the plan the cache holds for the query.
+        assertEquals(service.prepare(COUNT).explain(), a.explain());
+    }
+
+    @Test
+    void keysCollapseWhitespaceOutsideQuotesOnly() {
+        assertEquals("SELECT a FROM t WHERE s = ' x  y '", PlanCache.normalize("\n SELECT  a\tFROM t\r\nWHERE s = ' x  y '  "));
+        assertEquals("SELECT \"a  b\" FROM t", PlanCache.normalize("SELECT   \"a  b\"  FROM t"));
+        assertEquals("SELECT 'it''s  x'", PlanCache.normalize("SELECT   'it''s  x'"));
+        // A line comment ends at its line: "1 -- c\n+ 2" and "1 -- c + 2" are different statements.
+        assertEquals("SELECT 1 -- c\n + 2", PlanCache.normalize("SELECT 1   -- c\n   + 2"));
+        assertTrue(!PlanCache.normalize("SELECT 1 -- c\n+ 2").equals(PlanCache.normalize("SELECT 1 -- c + 2")));
+        assertEquals("SELECT E'a\\'  b'", PlanCache.normalize("SELECT E'a\\'  b'"));
+    }
+}
