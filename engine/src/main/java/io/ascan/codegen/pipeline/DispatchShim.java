@@ -59,12 +59,12 @@ public final class DispatchShim implements SourceCodegen {
         CodeBuilder code = gen.code;
         int mark = code.mark(), indent = code.indent();
         code.setIndent(3);
-        RowsetColumns columns = new RowsetColumns(batchTypes);
+        RowsetColumns columns = new RowsetColumns(batchTypes, gen);
         Tuple out = new Tuple(batchTypes.subList(0, projected), columns);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
-            ValueCode p = gen.expr(predicate, (c, cb) -> columns.read(tableToBatch[c], cb));
+            ValueCode p = gen.expr(predicate, columns.remapped(tableToBatch));
             code.open("if (" + notNullAnd(p) + ")");
             opened++;
         }
@@ -80,6 +80,7 @@ public final class DispatchShim implements SourceCodegen {
         BitSet used = columns.used();
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, batchTypes.get(c), code);
         m.append(code.cut(bindMark));
+        m.append(columns.perBatchStatements());
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());
