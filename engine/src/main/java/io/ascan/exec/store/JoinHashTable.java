@@ -1,6 +1,9 @@
 package io.ascan.exec.store;
 
 import io.ascan.codegen.rt.Mem;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -8,22 +11,35 @@ import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * The build side of a hash join: the rows of the build pipeline's stores, chained by hash into a
- * power-of-two bucket array. Built once, single-threaded, after the build pipeline finished; then
- * probed concurrently and read-only, except for the "matched" bit outer joins set (a benign race:
- * bits are only ever set). Generated probe code walks a chain as
+ * power-of-two bucket array. Built once after the build pipeline finished, by one thread or by
+ * several inserting disjoint row runs at once (a compare-and-set on the bucket head); then probed
+ * concurrently and read-only, except for the "matched" bit outer joins set (a benign race: bits
+ * are only ever set). Generated probe code walks a chain as
  * {@code for (r = bucket(h); r != 0; r = next(r)) if (hash(r) == h && keys match) ...}.
  */
 public final class JoinHashTable implements AutoCloseable {
     /** Top bit of a row's stored hash: the row found a partner (RIGHT and FULL joins). */
     public static final long MATCHED = Long.MIN_VALUE;
+    private static final VarHandle LONGS = ValueLayout.JAVA_LONG.varHandle();
 
     private final List<TupleStore> stores;
     private final ArrowBuf buckets;
+    private final MemorySegment bucketSegment;
     private final long mask;
     private final long rows;
     private final BloomFilter bloom;
 
+    /** A table over every row of {@code stores}, inserted by the calling thread. */
     public JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
+        this(stores, allocator, withBloomFilter, true);
+    }
+
+    /** An empty table sized for {@code stores}' rows: {@link #insert} fills it, possibly from several threads. */
+    public static JoinHashTable allocate(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
+        return new JoinHashTable(stores, allocator, withBloomFilter, false);
+    }
+
+    private JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter, boolean insertAll) {
         this.stores = List.copyOf(stores);
         long n = 0;
         for (TupleStore s : stores) n += s.rowCount();
@@ -36,29 +52,50 @@ public final class JoinHashTable implements AutoCloseable {
                     + capacity + " buckets for " + n + " rows)", e);
         }
         buckets.setZero(0, capacity * 8);
+        this.bucketSegment = Mem.at(buckets.memoryAddress(), capacity * 8);
         this.mask = capacity - 1;
         BloomFilter filter = null;
         try {
             filter = withBloomFilter ? new BloomFilter(n, allocator) : null;
-            long base = buckets.memoryAddress();
-            for (TupleStore s : stores) {
-                BloomFilter f = filter;
-                s.forEachRow(row -> {
-                    long h = Mem.getLong(row + RowLayout.HASH);
-                    long slot = base + ((h & mask) << 3);
-                    Mem.putLong(row + RowLayout.NEXT, Mem.getLong(slot));
-                    Mem.putLong(slot, row);
-                    if (f != null) f.add(h);
-                });
-            }
         } catch (RuntimeException e) {
             buckets.close();
-            if (filter != null) filter.close();
             throw e;
         }
         this.bloom = filter;
+        if (insertAll) insert(0, 1);
     }
 
+    /**
+     * Chains the rows of every {@code parts}-th row run, starting at run {@code part}, into the
+     * buckets (and the Bloom filter). Calls with different parts may run concurrently; the table
+     * is complete when every part in [0, parts) was inserted once.
+     */
+    public void insert(int part, int parts) {
+        boolean shared = parts > 1;
+        int run = 0;
+        for (TupleStore s : stores) {
+            for (int r = 0; r < s.runCount(); r++, run++) {
+                if (run % parts != part) continue;
+                s.forEachRowOfRun(r, row -> {
+                    long h = Mem.getLong(row + RowLayout.HASH);
+                    long slot = (h & mask) << 3;
+                    if (shared) {
+                        long head;
+                        do {
+                            head = (long) LONGS.getVolatile(bucketSegment, slot);
+                            Mem.putLong(row + RowLayout.NEXT, head);
+                        } while (!LONGS.compareAndSet(bucketSegment, slot, head, row));
+                        if (bloom != null) bloom.addConcurrently(h);
+                    } else {
+                        long at = buckets.memoryAddress() + slot;
+                        Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
+                        Mem.putLong(at, row);
+                        if (bloom != null) bloom.add(h);
+                    }
+                });
+            }
+        }
+    }
     public long bucketsAddress() {
         return buckets.memoryAddress();
     }
