@@ -11,6 +11,9 @@ import io.ascan.codegen.rt.Mem;
 import io.ascan.exec.Pipeline;
 import io.ascan.exec.PipelineSink;
 import io.ascan.exec.QueryContext;
+import io.ascan.exec.Workers;
+import io.ascan.codegen.pipeline.PipelineCompiler;
+import io.ascan.codegen.rt.PipelineCode;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.plan.AggregateNode;
@@ -37,8 +40,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     private final RowLayout layout;
     private final int[] slots;
     private final List<AggHashTable> locals = new ArrayList<>();
+    private final List<AggHashTable> merged = new ArrayList<>();
     private final StateSupplier local;
-    private AggHashTable result;
     private long[] groups;
     private boolean registered;
 
@@ -246,33 +249,87 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     // ---- finish: merge, then expose the groups ----
 
+    /** Below this many groups in all worker tables, one thread merges them into the first table. */
+    public static final long PARALLEL_MERGE_GROUPS = 20_000;
+
     @Override
-    public synchronized void finish(Pipeline last, QueryContext query) {
-        if (locals.isEmpty()) {
+    public void finish(Pipeline last, QueryContext query) throws Exception {
+        List<AggHashTable> tables;
+        synchronized (this) {
             // No worker ran (e.g. a scan with every slice pruned): an empty table.
-            local.get(new io.ascan.exec.WorkerContext(query, 0, null));
+            if (locals.isEmpty()) local.get(new io.ascan.exec.WorkerContext(query, 0, null));
+            tables = List.copyOf(locals);
         }
-        result = locals.getFirst();
-        var merger = last.instances().isEmpty() ? null : last.instances().getFirst().code();
+        long total = 0;
+        for (AggHashTable t : tables) total += t.groupCount();
+        List<PipelineCompiler.Instance> instances = last.instances();
+        int parts = query.options().computeThreads();
+        List<AggHashTable> results;
+        if (tables.size() == 1 || parts == 1 || total < PARALLEL_MERGE_GROUPS || node.groupKeys().length == 0) {
+            results = List.of(mergeSequentially(instances));
+        } else {
+            results = mergePartitioned(query, tables, instances, parts, total);
+        }
+        AggHashTable first = results.getFirst();
+        if (node.groupKeys().length == 0 && first.groupCount() == 0) {
+            long h = Hash.finish(Hash.SEED);
+            long row = first.insert(h, h & first.mask());
+            long[] words = initialNullWords();
+            for (int w = 0; w < words.length; w++) Mem.putLong(row + 16 + 8L * w, words[w]);
+        }
+        long n = 0;
+        for (AggHashTable t : results) n += t.groupCount();
+        long[] rows = new long[Math.toIntExact(n)];
+        int[] i = {0};
+        for (AggHashTable t : results) t.store().forEachRow(row -> rows[i[0]++] = row);
+        groups = rows;
+    }
+
+    /** Folds every worker table into the first, on this thread; returns it. */
+    private synchronized AggHashTable mergeSequentially(List<PipelineCompiler.Instance> instances) {
+        AggHashTable target = locals.getFirst();
         // Each merged table leaves the list at once: a merge that fails (SUM overflow) leaves only live tables to close.
         while (locals.size() > 1) {
             AggHashTable other = locals.getLast();
-            AggHashTable target = result;
-            var m = merger;
+            PipelineCode m = instances.getFirst().code();
             other.store().forEachRow(row -> m.mergeRow(row, target));
             locals.removeLast();
             other.close();
         }
-        if (node.groupKeys().length == 0 && result.groupCount() == 0) {
-            long h = Hash.finish(Hash.SEED);
-            long row = result.insert(h, h & result.mask());
-            long[] words = initialNullWords();
-            for (int w = 0; w < words.length; w++) Mem.putLong(row + 16 + 8L * w, words[w]);
+        return target;
+    }
+
+    /**
+     * Partitions the groups by hash bits the slot index does not use and merges partition p of
+     * every worker table into a new table on thread p: no locks, and no group is in two tables.
+     * The worker tables are released after the merge.
+     */
+    private List<AggHashTable> mergePartitioned(QueryContext query, List<AggHashTable> tables, List<PipelineCompiler.Instance> instances,
+                                                int parts, long total) throws Exception {
+        AggHashTable[] out = new AggHashTable[parts];
+        Workers.run(query, "agg-merge", parts, p -> {
+            AggHashTable t = new AggHashTable(layout, query.allocator(), total / parts);
+            synchronized (this) {
+                merged.add(t);
+            }
+            out[p] = t;
+            PipelineCode m = instances.get(p % instances.size()).code();
+            for (AggHashTable local : tables) {
+                local.store().forEachRow(row -> {
+                    if (partition(Mem.getLong(row + RowLayout.HASH), parts) == p) m.mergeRow(row, t);
+                });
+            }
+        });
+        synchronized (this) {
+            for (AggHashTable t : locals) t.close();
+            locals.clear();
         }
-        long[] rows = new long[(int) result.groupCount()];
-        int[] i = {0};
-        result.store().forEachRow(row -> rows[i[0]++] = row);
-        groups = rows;
+        return List.of(out);
+    }
+
+    /** The partition of a group hash: its top bits (the slot index uses the low ones). */
+    static int partition(long hash, int parts) {
+        return (int) ((hash >>> 40) % parts);
     }
 
     /** Addresses of the merged groups (after {@link #finish}). */
@@ -320,6 +377,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     @Override
     public synchronized void close() {
         for (AggHashTable t : locals) t.close();
+        for (AggHashTable t : merged) t.close();
         locals.clear();
+        merged.clear();
     }
 }
