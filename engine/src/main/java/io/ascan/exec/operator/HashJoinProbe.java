@@ -78,6 +78,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         String h = StoreCode.hash(code, keys);
         code.open("for (" + m + " = " + MEM + "getLong(" + table + ".bucketsAddress() + ((" + h + " & " + table + ".mask()) << 3)); "
                 + m + " != 0L; " + m + " = " + MEM + "getLong(" + m + "))");
+        gen.checkCancelledInLoop();
         code.line("if ((" + MEM + "getLong(" + m + " + 8L) & io.ascan.codegen.rt.Hash.MASK) != " + h + ") continue;");
         List<String> same = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
