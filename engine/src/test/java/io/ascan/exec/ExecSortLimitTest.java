@@ -2,6 +2,7 @@ package io.ascan.exec;
 
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
 import io.ascan.expr.Call;
@@ -75,6 +76,22 @@ class ExecSortLimitTest {
         var rows = rows(executor().execute(new LimitNode(scan(t, null, "lo_orderkey"), 0, 100), OPTIONS));
         assertEquals(100, rows.size());
         assertEquals(0, rows(executor().execute(new LimitNode(scan(t, null, "lo_orderkey"), 0, 0), OPTIONS)).size());
+    }
+
+    /** A satisfied LIMIT stops its pipeline's scan: most of a 200-slice table is never read. */
+    @Test
+    void limitWithoutOrderStopsTheScanEarly() throws Exception {
+        Table t = table("many_slices");
+        ScanNode s = scan(t, x -> Call.predicate(Operator.EQ, tcol(x, "v"), Literal.of(3L)), "id", "v");
+        QueryResult r = executor().execute(new LimitNode(s, 2, 5), OPTIONS);
+        var rows = rows(r);
+        assertEquals(5, rows.size());
+        for (var row : rows) assertEquals(3L, row.get(1), "rows satisfy P");
+        assertEquals(5, rows.stream().map(x -> x.get(0)).distinct().count(), "distinct rows");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("scan many_slices: (\\d+) slices").matcher(r.statistics());
+        assertTrue(m.find(), r.statistics());
+        int read = Integer.parseInt(m.group(1));
+        assertTrue(read < MANY_SLICES / 4, read + " of " + MANY_SLICES + " slices read");
     }
 
     @Test
