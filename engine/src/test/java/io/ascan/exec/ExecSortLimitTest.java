@@ -61,6 +61,18 @@ class ExecSortLimitTest {
                 + "lo_linenumber LIMIT 10 OFFSET 5"), rows, true);
     }
 
+    /** More rows than a worker keeps for a top-k: its rows (strings too) are compacted as they come. */
+    @Test
+    void topKOnStringsAcrossCompactions() throws Exception {
+        Table t = table("lineorder");
+        ScanNode s = scan(t, null, "lo_shipmode", "lo_orderpriority", "lo_orderkey", "lo_linenumber");
+        SortNode top = new SortNode(s, List.of(new SortNode.Key(0, true, false), new SortNode.Key(1, false, false),
+                new SortNode.Key(2, false, false), new SortNode.Key(3, false, false)), 3, 50);
+        var rows = rows(executor().execute(top, OPTIONS));
+        assertSameRows(duck("SELECT lo_shipmode, lo_orderpriority, lo_orderkey, lo_linenumber FROM lineorder "
+                + "ORDER BY 1 DESC, 2, 3, 4 LIMIT 50 OFFSET 3"), rows, true);
+    }
+
     @Test
     void limitAndOffsetAboveASort() throws Exception {
         Table t = table("lineorder");
