@@ -1,9 +1,6 @@
 package io.ascan.exec.store;
 
 import io.ascan.codegen.rt.Mem;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -14,10 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * at 8 bits per key. False positives only cost work; there are no false negatives.
  */
 public final class BloomFilter implements AutoCloseable {
-    private static final VarHandle WORDS = ValueLayout.JAVA_LONG.varHandle();
-
     private final ArrowBuf words;
-    private final MemorySegment segment;
     private final long mask;
 
     public BloomFilter(long keys, BufferAllocator allocator) {
@@ -25,7 +19,6 @@ public final class BloomFilter implements AutoCloseable {
         this.words = allocator.buffer(count * 8);
         words.setZero(0, count * 8);
         this.mask = count - 1;
-        this.segment = Mem.at(words.memoryAddress(), count * 8);
     }
 
     private static long bits(long h) {
@@ -35,11 +28,6 @@ public final class BloomFilter implements AutoCloseable {
     public void add(long h) {
         long at = words.memoryAddress() + ((h & mask) << 3);
         Mem.putLong(at, Mem.getLong(at) | bits(h));
-    }
-
-    /** {@link #add} for several threads adding at once (an atomic OR). */
-    public void addConcurrently(long h) {
-        WORDS.getAndBitwiseOr(segment, (h & mask) << 3, bits(h));
     }
 
     public boolean mightContain(long h) {

@@ -1,9 +1,6 @@
 package io.ascan.exec.store;
 
 import io.ascan.codegen.rt.Mem;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -12,7 +9,7 @@ import org.apache.arrow.memory.OutOfMemoryException;
 /**
  * The build side of a hash join: the rows of the build pipeline's stores, chained by hash into a
  * power-of-two bucket array. Built once after the build pipeline finished, by one thread or by
- * several inserting disjoint row runs at once (a compare-and-set on the bucket head); then probed
+ * several, each chaining the rows of its share of the hash values; then probed
  * concurrently and read-only, except for the "matched" bit outer joins set (a benign race: bits
  * are only ever set). Generated probe code walks a chain as
  * {@code for (r = bucket(h); r != 0; r = next(r)) if (hash(r) == h && keys match) ...}.
@@ -20,11 +17,9 @@ import org.apache.arrow.memory.OutOfMemoryException;
 public final class JoinHashTable implements AutoCloseable {
     /** Top bit of a row's stored hash: the row found a partner (RIGHT and FULL joins). */
     public static final long MATCHED = Long.MIN_VALUE;
-    private static final VarHandle LONGS = ValueLayout.JAVA_LONG.varHandle();
 
     private final List<TupleStore> stores;
     private final ArrowBuf buckets;
-    private final MemorySegment bucketSegment;
     private final long mask;
     private final long rows;
     private final BloomFilter bloom;
@@ -44,7 +39,7 @@ public final class JoinHashTable implements AutoCloseable {
         long n = 0;
         for (TupleStore s : stores) n += s.rowCount();
         this.rows = n;
-        long capacity = Long.highestOneBit(Math.max(16, n * 2 - 1)) << 1;
+        long capacity = Long.highestOneBit(Math.max(32, n * 2 - 1)) << 1;
         try {
             buckets = allocator.buffer(capacity * 8);
         } catch (OutOfMemoryException e) {
@@ -52,7 +47,6 @@ public final class JoinHashTable implements AutoCloseable {
                     + capacity + " buckets for " + n + " rows)", e);
         }
         buckets.setZero(0, capacity * 8);
-        this.bucketSegment = Mem.at(buckets.memoryAddress(), capacity * 8);
         this.mask = capacity - 1;
         BloomFilter filter = null;
         try {
@@ -66,36 +60,30 @@ public final class JoinHashTable implements AutoCloseable {
     }
 
     /**
-     * Chains the rows of every {@code parts}-th row run, starting at run {@code part}, into the
-     * buckets (and the Bloom filter). Calls with different parts may run concurrently; the table
-     * is complete when every part in [0, parts) was inserted once.
+     * Chains the rows whose hash falls in share {@code part} of {@code parts} into the buckets
+     * (and the Bloom filter). A share is a set of low hash bits, which both the bucket index and
+     * the Bloom filter word contain, so calls for different shares write disjoint memory and may
+     * run concurrently; the table is complete when every share in [0, parts) was inserted once.
      */
     public void insert(int part, int parts) {
-        boolean shared = parts > 1;
-        int run = 0;
+        long base = buckets.memoryAddress();
         for (TupleStore s : stores) {
-            for (int r = 0; r < s.runCount(); r++, run++) {
-                if (run % parts != part) continue;
-                s.forEachRowOfRun(r, row -> {
-                    long h = Mem.getLong(row + RowLayout.HASH);
-                    long slot = (h & mask) << 3;
-                    if (shared) {
-                        long head;
-                        do {
-                            head = (long) LONGS.getVolatile(bucketSegment, slot);
-                            Mem.putLong(row + RowLayout.NEXT, head);
-                        } while (!LONGS.compareAndSet(bucketSegment, slot, head, row));
-                        if (bloom != null) bloom.addConcurrently(h);
-                    } else {
-                        long at = buckets.memoryAddress() + slot;
-                        Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
-                        Mem.putLong(at, row);
-                        if (bloom != null) bloom.add(h);
-                    }
-                });
-            }
+            s.forEachRow(row -> {
+                long h = Mem.getLong(row + RowLayout.HASH);
+                if (parts > 1 && share(h, parts) != part) return;
+                long at = base + ((h & mask) << 3);
+                Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
+                Mem.putLong(at, row);
+                if (bloom != null) bloom.add(h);
+            });
         }
     }
+
+    /** The share of a hash: its low bits (at most 64 shares; every bucket array and Bloom filter has more slots). */
+    static int share(long h, int parts) {
+        return (int) ((h & 63) % parts);
+    }
+
     public long bucketsAddress() {
         return buckets.memoryAddress();
     }

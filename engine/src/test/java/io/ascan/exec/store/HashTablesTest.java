@@ -31,7 +31,7 @@ class HashTablesTest {
         joinTableFindsEveryMatch(1);
     }
 
-    /** Several threads chaining disjoint row runs at once give the same table. */
+    /** Several threads chaining their shares of the hash values at once give the same table. */
     @Test
     void joinTableBuiltByConcurrentInsertsFindsEveryMatch() {
         joinTableFindsEveryMatch(3);
@@ -50,7 +50,6 @@ class HashTablesTest {
             Mem.putLong(row + VALUE, i);
             expected.merge(key, 1, Integer::sum);
         }
-        assertTrue(a.runCount() + b.runCount() > threads, "enough row runs to share");
         try (JoinHashTable table = threads == 1 ? new JoinHashTable(List.of(a, b), memory.allocator(), true)
                 : JoinHashTable.allocate(List.of(a, b), memory.allocator(), true)) {
             if (threads > 1) {
