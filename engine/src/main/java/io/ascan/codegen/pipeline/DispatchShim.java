@@ -60,7 +60,9 @@ public final class DispatchShim implements SourceCodegen {
         int mark = code.mark(), indent = code.indent();
         code.setIndent(3);
         RowsetColumns columns = new RowsetColumns(batchTypes, gen);
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns);
+        int[] identity = new int[projected];
+        for (int c = 0; c < projected; c++) identity[c] = c;
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, columns);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");

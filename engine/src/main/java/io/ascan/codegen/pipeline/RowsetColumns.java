@@ -13,7 +13,7 @@ import java.util.List;
  * per rowset. A VARCHAR segment may be dictionary-encoded or plain, slice by slice, so the
  * string read picks codes or row numbers by a per-rowset flag (a perfectly predicted branch).
  */
-final class RowsetColumns implements DictionaryColumnAccess {
+public final class RowsetColumns implements DictionaryColumnAccess {
     private final List<DataType> types;
     private final PipelineCodegen gen;
     private final BitSet used = new BitSet();
@@ -55,6 +55,17 @@ final class RowsetColumns implements DictionaryColumnAccess {
         String f = gen.field(javaType, "perRowset");
         perBatch.append("        ").append(f).append(" = ").append(init).append(";\n");
         return f;
+    }
+
+    /**
+     * Adds a loop over every tuple of the rowset, run once per rowset before the pipeline's loop
+     * (after the per-rowset fields): {@code body} may read columns with {@link #read} (it sees
+     * {@code int row}) and fill arrays the pipeline's loop then reads by {@code row}. The
+     * independent loads of such a pass overlap in the memory system, which the pipeline's
+     * branchy fused loop cannot do: hash-table bucket heads are the use.
+     */
+    public void prePass(String body) {
+        perBatch.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
     }
 
     /** The same columns addressed by other indexes: {@code map[i]} is the rowset column of index i (P reads table indexes). */
