@@ -76,4 +76,34 @@ class PipelineDictionaryTest {
         FilterNode filter = new FilterNode(plain, predicate(name, col(1, DataType.VARCHAR)));
         assertSameRows(expected, rows(new Executor(memory.allocator(), memory.pool()).execute(filter, OPTIONS)), false);
     }
+
+    /**
+     * Group and join keys hash a dictionary entry by a per-rowset table, plain strings by their
+     * bytes: equal strings must meet whichever way their rowset stored them.
+     */
+    @org.junit.jupiter.api.Test
+    void groupAndJoinKeysHashTheSameFromDictionaryAndPlainRowsets() throws Exception {
+        Table t = table("mixed_strings");
+        // s2 = the dictionary half's values again, but from plain rowsets: 'k' + (id % 4) for ids in the plain half
+        io.ascan.plan.ProjectNode plainCopies = new io.ascan.plan.ProjectNode(
+                scan(t, x -> Call.predicate(Operator.GE, tcol(x, "id"), Literal.of(MIXED_ROWS / 2)), "id", "s"),
+                java.util.List.of(Call.of(Operator.CONCAT, DataType.VARCHAR, Literal.of("k"),
+                        Call.of(Operator.CAST, DataType.VARCHAR, Call.of(Operator.MOD, DataType.INTEGER, col(0, DataType.INTEGER),
+                                Literal.of(4))))), java.util.List.of("s"));
+        io.ascan.plan.UnionAllNode both = new io.ascan.plan.UnionAllNode(java.util.List.of(scan(t, null, "s"), plainCopies));
+        io.ascan.plan.AggregateNode groups = new io.ascan.plan.AggregateNode(both, new int[] {0},
+                java.util.List.of(new io.ascan.plan.AggregateNode.Call(io.ascan.plan.AggregateNode.Function.COUNT, -1, false,
+                        DataType.BIGINT, "n")));
+        String union = "(SELECT s FROM mixed_strings UNION ALL SELECT 'k' || CAST(id % 4 AS VARCHAR) FROM mixed_strings WHERE id >= "
+                + (MIXED_ROWS / 2) + ")";
+        assertSameRows(duck("SELECT s, count(*) FROM " + union + " GROUP BY s"),
+                rows(new Executor(memory.allocator(), memory.pool()).execute(groups, OPTIONS)), false);
+
+        // join: build the dictionary half, probe with strings of both kinds
+        io.ascan.plan.HashJoinNode join = new io.ascan.plan.HashJoinNode(scan(t, null, "id", "s"),
+                scan(t, x -> Call.predicate(Operator.LT, tcol(x, "id"), Literal.of(8)), "id", "s"),
+                io.ascan.plan.JoinType.INNER, new int[] {1}, new int[] {1}, null, true);
+        assertSameRows(duck("SELECT a.id, a.s, b.id, b.s FROM mixed_strings a JOIN mixed_strings b ON a.s = b.s WHERE b.id < 8"),
+                rows(new Executor(memory.allocator(), memory.pool()).execute(join, OPTIONS)), false);
+    }
 }

@@ -33,12 +33,24 @@ public final class RowsetColumns implements DictionaryColumnAccess {
         return used;
     }
 
+    private final java.util.Map<Integer, String> dictionaryHashes = new java.util.HashMap<>();
+
     @Override
     public ValueCode read(int c, CodeBuilder code) {
         used.set(c);
         // A rowset's VARCHAR may be plain or dictionary-encoded, decided per slice: the flag is a field.
-        return ArrowColumnCode.read(code, c, types.get(c), "strOffsets" + c, "strData" + c,
+        ValueCode v = ArrowColumnCode.read(code, c, types.get(c), "strOffsets" + c, "strData" + c,
                 "dict" + c + " ? " + ArrowColumnCode.dictionaryCode(c) + " : row");
+        if (v.length() == null) return v;
+        // Hashing (join and group keys) looks the hash of a dictionary entry up, computed once per rowset.
+        return new ValueCode(v.isNull(), v.value(), v.length(), v.type(), () -> "(dict" + c + " ? " + dictionaryHashes(c) + "["
+                + ArrowColumnCode.dictionaryCode(c) + "] : io.ascan.codegen.rt.Hash.ofBytes(" + v.value() + ", " + v.length() + "))");
+    }
+
+    /** The field holding Hash.ofBytes of each entry of column c's dictionary in the current rowset. */
+    private String dictionaryHashes(int c) {
+        return dictionaryHashes.computeIfAbsent(c, k -> perBatch("long[]", "dict" + c + " ? io.ascan.codegen.rt.Hash.ofDictionary(strOffsets"
+                + c + ", strData" + c + ", dictSize" + c + ") : null"));
     }
 
     @Override
