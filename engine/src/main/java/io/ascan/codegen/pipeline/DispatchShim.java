@@ -62,7 +62,8 @@ public final class DispatchShim implements SourceCodegen {
         RowsetColumns columns = new RowsetColumns(batchTypes, gen);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, columns);
+        // STAGING reads only the values a tuple needs (remote cache lines): no per-rowset pass over whole columns there.
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, mode == ScanMode.STAGING ? null : columns);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
