@@ -16,6 +16,8 @@ import io.ascan.codegen.pipeline.PipelineCompiler;
 import io.ascan.codegen.rt.PipelineCode;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.RowShares;
+import io.ascan.exec.store.TupleStore;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.AggregateNode.Call;
 import io.ascan.plan.OutputColumn;
@@ -263,7 +265,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         long total = 0;
         for (AggHashTable t : tables) total += t.groupCount();
         List<PipelineCompiler.Instance> instances = last.instances();
-        int parts = query.options().computeThreads();
+        int parts = Math.min(RowShares.SHARES, query.options().computeThreads());
         List<AggHashTable> results;
         if (tables.size() == 1 || parts == 1 || total < PARALLEL_MERGE_GROUPS || node.groupKeys().length == 0) {
             results = List.of(mergeSequentially(instances));
@@ -300,12 +302,15 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     }
 
     /**
-     * Partitions the groups by hash bits the slot index does not use and merges partition p of
-     * every worker table into a new table on thread p: no locks, and no group is in two tables.
-     * The worker tables are released after the merge.
+     * Sorts the groups of every worker table into shares by hash bits the slot index does not
+     * use (each row read once), then merges the shares of partition p into a new table on thread
+     * p: no locks, and no group is in two tables. The worker tables are released after the merge.
      */
     private List<AggHashTable> mergePartitioned(QueryContext query, List<AggHashTable> tables, List<PipelineCompiler.Instance> instances,
                                                 int parts, long total) throws Exception {
+        List<TupleStore> stores = tables.stream().map(AggHashTable::store).toList();
+        RowShares[] shares = new RowShares[parts];
+        Workers.run(query, "agg-partition", parts, p -> shares[p] = RowShares.partition(stores, p, parts, SHARE_SHIFT));
         AggHashTable[] out = new AggHashTable[parts];
         Workers.run(query, "agg-merge", parts, p -> {
             AggHashTable t = new AggHashTable(layout, query.allocator(), total / parts);
@@ -314,11 +319,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             }
             out[p] = t;
             PipelineCode m = instances.get(p % instances.size()).code();
-            for (AggHashTable local : tables) {
-                local.store().forEachRow(row -> {
-                    if (partition(Mem.getLong(row + RowLayout.HASH), parts) == p) m.mergeRow(row, t);
-                });
-            }
+            RowShares.forEachRow(List.of(shares), p, parts, row -> m.mergeRow(row, t));
         });
         synchronized (this) {
             for (AggHashTable t : locals) t.close();
@@ -327,10 +328,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         return List.of(out);
     }
 
-    /** The partition of a group hash: its top bits (the slot index uses the low ones). */
-    static int partition(long hash, int parts) {
-        return (int) ((hash >>> 40) % parts);
-    }
+    /** Hash bits that pick a group's share: high ones (a table's slot index uses the low ones). */
+    private static final int SHARE_SHIFT = 40;
 
     /** Addresses of the merged groups (after {@link #finish}). */
     public long[] groups() {

@@ -13,6 +13,7 @@ import io.ascan.exec.QueryContext;
 import io.ascan.exec.Workers;
 import io.ascan.exec.store.JoinHashTable;
 import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.RowShares;
 import io.ascan.exec.store.TupleStore;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -113,9 +114,14 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         JoinHashTable t = JoinHashTable.allocate(locals, query.allocator(), true);
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
-        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : query.options().computeThreads();
-        if (parts == 1) t.insert(0, 1);
-        else Workers.run(query, "join-build", parts, w -> t.insert(w, parts));
+        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(RowShares.SHARES, query.options().computeThreads());
+        if (parts == 1) {
+            t.insert();
+        } else {
+            RowShares[] shares = new RowShares[parts];
+            Workers.run(query, "join-partition", parts, w -> shares[w] = t.partition(w, parts));
+            Workers.run(query, "join-build", parts, w -> t.insertShares(w, parts, List.of(shares)));
+        }
         for (Runnable r : publish) r.run();
     }
 

@@ -50,13 +50,21 @@ class HashTablesTest {
             Mem.putLong(row + VALUE, i);
             expected.merge(key, 1, Integer::sum);
         }
+        assertTrue(a.runCount() + b.runCount() > threads, "enough row runs to share");
         try (JoinHashTable table = threads == 1 ? new JoinHashTable(List.of(a, b), memory.allocator(), true)
                 : JoinHashTable.allocate(List.of(a, b), memory.allocator(), true)) {
             if (threads > 1) {
                 List<Thread> ts = new java.util.ArrayList<>();
+                RowShares[] shares = new RowShares[threads];
                 for (int w = 0; w < threads; w++) {
                     int part = w;
-                    ts.add(Thread.ofPlatform().start(() -> table.insert(part, threads)));
+                    ts.add(Thread.ofPlatform().start(() -> shares[part] = table.partition(part, threads)));
+                }
+                for (Thread t : ts) join(t);
+                ts.clear();
+                for (int w = 0; w < threads; w++) {
+                    int part = w;
+                    ts.add(Thread.ofPlatform().start(() -> table.insertShares(part, threads, List.of(shares))));
                 }
                 for (Thread t : ts) join(t);
             }
