@@ -51,7 +51,7 @@ class ExecAggregateTest {
     static final String EVERY_FUNCTION_SQL = "count(*), count(i), sum(i), sum(l), sum(d), sum(m), avg(i), avg(m), avg(d), "
             + "min(high), max(high), min(d), max(dt), min(ts), bool_or(b), bool_and(b), max(m)";
 
-    /** More groups than one thread merges: the worker tables are merged by hash partition on several threads. */
+    /** Many groups in every worker's partitions: each partition's tables are merged on its own thread. */
     @Test
     void manyGroupsMergeInParallelPartitions() throws Exception {
         Table t = table("lineorder");
@@ -61,7 +61,7 @@ class ExecAggregateTest {
                 call(Function.MIN, 2, DataType.VARCHAR), call(Function.MAX, 4, DataType.INTEGER), call(Function.AVG, 5, DataType.DOUBLE)));
         var expected = duck("SELECT lo_orderkey, lo_linenumber, count(*), sum(lo_revenue), min(lo_shipmode), max(lo_quantity), "
                 + "avg(lo_discount) FROM lineorder GROUP BY lo_orderkey, lo_linenumber");
-        assertTrue(expected.size() > io.ascan.exec.operator.AggregateSink.PARALLEL_MERGE_GROUPS, "groups: " + expected.size());
+        assertTrue(expected.size() > 50_000, "groups: " + expected.size());
         assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
     }
 

@@ -16,8 +16,6 @@ import io.ascan.codegen.pipeline.PipelineCompiler;
 import io.ascan.codegen.rt.PipelineCode;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.RowLayout;
-import io.ascan.exec.store.RowShares;
-import io.ascan.exec.store.TupleStore;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.AggregateNode.Call;
 import io.ascan.plan.OutputColumn;
@@ -27,9 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hash aggregation sink: each worker probes its own {@link AggHashTable} inline (open
- * addressing) and updates the group's accumulators in place; at the end the tables are merged
- * into worker 0's by generated code ({@code mergeRow}). Group rows: the keys, then per call its
+ * Hash aggregation sink: each worker probes its own {@link AggHashTable}s inline (open
+ * addressing; one table per partition of the hash space) and updates the group's accumulators
+ * in place; at the end each partition's tables are merged, partitions in parallel, by generated
+ * code ({@code mergeRow}). Group rows: the keys, then per call its
  * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and count).
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
@@ -41,8 +40,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     private final List<DataType> inputTypes;
     private final RowLayout layout;
     private final int[] slots;
-    private final List<AggHashTable> locals = new ArrayList<>();
-    private final List<AggHashTable> merged = new ArrayList<>();
+    /** Per worker: its partitions' tables (a group's partition is picked by high bits of its hash). */
+    private final List<AggHashTable[]> locals = new ArrayList<>();
     private final StateSupplier local;
     private long[] groups;
     private boolean registered;
@@ -74,8 +73,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                     registered = true;
                     w.query().defer(this);
                 }
-                AggHashTable t = new AggHashTable(layout, w.query().allocator());
-                locals.add(t);
+                AggHashTable[] t = new AggHashTable[partitions(w.query())];
+                locals.add(t); // before filling it: a failed allocation leaves only live tables to close
+                for (int p = 0; p < t.length; p++) t[p] = new AggHashTable(layout, w.query().allocator());
                 return t;
             }
         };
@@ -103,11 +103,14 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     @Override
     public void consume(Tuple in, PipelineCodegen gen) {
         CodeBuilder code = gen.code;
-        String table = gen.state(TABLE, local);
+        String partitions = gen.state(TABLE + "[]", local);
         if (gen.once("mergeRow")) mergeMethod(gen);
         List<ValueCode> keys = new ArrayList<>();
         for (int k : node.groupKeys()) keys.add(in.read(k, code));
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
+        String table = code.fresh("table");
+        code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                + ".length - 1)];");
         String r = findOrInsert(gen, table, h, keys);
         for (int j = 0; j < slots.length; j++) {
             Call c = node.calls().get(j);
@@ -251,85 +254,74 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     // ---- finish: merge, then expose the groups ----
 
-    /** Below this many groups in all worker tables, one thread merges them into the first table. */
-    public static final long PARALLEL_MERGE_GROUPS = 20_000;
+    /** Hash bits that pick a group's partition: high ones (a table's slot index uses the low ones). */
+    private static final int PARTITION_SHIFT = 40;
+
+    /**
+     * Partitions per worker: a power of two, at least the number of threads that merge. Groups
+     * of partition p meet only groups of partition p, so the merge runs per partition in parallel
+     * with no locks, folding every worker's table p into the largest one.
+     */
+    static int partitions(QueryContext query) {
+        return Integer.highestOneBit(Math.min(64, 2 * query.options().computeThreads() - 1));
+    }
 
     @Override
     public void finish(Pipeline last, QueryContext query) throws Exception {
-        List<AggHashTable> tables;
+        List<AggHashTable[]> tables;
         synchronized (this) {
-            // No worker ran (e.g. a scan with every slice pruned): an empty table.
+            // No worker ran (e.g. a scan with every slice pruned): empty tables.
             if (locals.isEmpty()) local.get(new io.ascan.exec.WorkerContext(query, 0, null));
             tables = List.copyOf(locals);
         }
-        long total = 0;
-        for (AggHashTable t : tables) total += t.groupCount();
+        int partitions = tables.getFirst().length;
         List<PipelineCompiler.Instance> instances = last.instances();
-        int parts = Math.min(RowShares.SHARES, query.options().computeThreads());
-        List<AggHashTable> results;
-        if (tables.size() == 1 || parts == 1 || total < PARALLEL_MERGE_GROUPS || node.groupKeys().length == 0) {
-            results = List.of(mergeSequentially(instances));
+        AggHashTable[] results = new AggHashTable[partitions];
+        if (tables.size() == 1) {
+            System.arraycopy(tables.getFirst(), 0, results, 0, partitions);
         } else {
-            results = mergePartitioned(query, tables, instances, parts, total);
+            int threads = Math.min(partitions, query.options().computeThreads());
+            Workers.run(query, "agg-merge", threads, w -> {
+                for (int p = w; p < partitions; p += threads) {
+                    results[p] = mergePartition(tables, p, instances.get(w % instances.size()).code());
+                }
+            });
         }
-        AggHashTable first = results.getFirst();
-        if (node.groupKeys().length == 0 && first.groupCount() == 0) {
+        long n = 0;
+        for (AggHashTable t : results) n += t.groupCount();
+        if (node.groupKeys().length == 0 && n == 0) {
+            AggHashTable first = results[0];
             long h = Hash.finish(Hash.SEED);
             long row = first.insert(h, h & first.mask());
             long[] words = initialNullWords();
             for (int w = 0; w < words.length; w++) Mem.putLong(row + 16 + 8L * w, words[w]);
+            n = 1;
         }
-        long n = 0;
-        for (AggHashTable t : results) n += t.groupCount();
         long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
         for (AggHashTable t : results) t.store().forEachRow(row -> rows[i[0]++] = row);
         groups = rows;
     }
 
-    /** Folds every worker table into the first, on this thread; returns it. */
-    private synchronized AggHashTable mergeSequentially(List<PipelineCompiler.Instance> instances) {
-        AggHashTable target = locals.getFirst();
-        // Each merged table leaves the list at once: a merge that fails (SUM overflow) leaves only live tables to close.
-        while (locals.size() > 1) {
-            AggHashTable other = locals.getLast();
-            PipelineCode m = instances.getFirst().code();
-            other.store().forEachRow(row -> m.mergeRow(row, target));
-            locals.removeLast();
-            other.close();
-        }
-        return target;
-    }
-
     /**
-     * Sorts the groups of every worker table into shares by hash bits the slot index does not
-     * use (each row read once), then merges the shares of partition p into a new table on thread
-     * p: no locks, and no group is in two tables. The worker tables are released after the merge.
+     * Folds partition p of every worker into the worker's table p with the most groups (the
+     * fewest inserts) and closes the others as soon as they are merged.
      */
-    private List<AggHashTable> mergePartitioned(QueryContext query, List<AggHashTable> tables, List<PipelineCompiler.Instance> instances,
-                                                int parts, long total) throws Exception {
-        List<TupleStore> stores = tables.stream().map(AggHashTable::store).toList();
-        RowShares[] shares = new RowShares[parts];
-        Workers.run(query, "agg-partition", parts, p -> shares[p] = RowShares.partition(stores, p, parts, SHARE_SHIFT));
-        AggHashTable[] out = new AggHashTable[parts];
-        Workers.run(query, "agg-merge", parts, p -> {
-            AggHashTable t = new AggHashTable(layout, query.allocator(), total / parts);
+    private AggHashTable mergePartition(List<AggHashTable[]> tables, int p, PipelineCode merger) {
+        int target = 0;
+        for (int w = 1; w < tables.size(); w++) if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        AggHashTable into = tables.get(target)[p];
+        for (int w = 0; w < tables.size(); w++) {
+            if (w == target) continue;
+            AggHashTable other = tables.get(w)[p];
+            other.store().forEachRow(row -> merger.mergeRow(row, into));
             synchronized (this) {
-                merged.add(t);
+                other.close();
+                tables.get(w)[p] = null; // closed: close() skips it
             }
-            out[p] = t;
-            PipelineCode m = instances.get(p % instances.size()).code();
-            RowShares.forEachRow(List.of(shares), p, parts, row -> m.mergeRow(row, t));
-        });
-        synchronized (this) {
-            for (AggHashTable t : locals) t.close();
-            locals.clear();
         }
-        return List.of(out);
+        return into;
     }
-
-    /** Hash bits that pick a group's share: high ones (a table's slot index uses the low ones). */
-    private static final int SHARE_SHIFT = 40;
 
     /** Addresses of the merged groups (after {@link #finish}). */
     public long[] groups() {
@@ -375,9 +367,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     @Override
     public synchronized void close() {
-        for (AggHashTable t : locals) t.close();
-        for (AggHashTable t : merged) t.close();
+        for (AggHashTable[] w : locals) {
+            for (AggHashTable t : w) if (t != null) t.close();
+        }
         locals.clear();
-        merged.clear();
     }
 }
