@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Comparisons, IS [NOT] DISTINCT FROM, BETWEEN and IN. */
 final class ComparisonCodegen {
@@ -28,7 +29,10 @@ final class ComparisonCodegen {
 
     ValueCode compare(Call c) {
         ValueCode dict = dictionaryComparison(c);
-        if (dict != null) return dict;
+        return dict != null ? dict : compareValues(c);
+    }
+
+    private ValueCode compareValues(Call c) {
         Expr a = c.arg(0), b = c.arg(1);
         DataType t = operandType(a.type(), b.type());
         String what = g.what(c);
@@ -60,6 +64,11 @@ final class ComparisonCodegen {
 
     /** x BETWEEN lo AND hi = x >= lo AND x <= hi, three-valued; hi is not evaluated when x < lo. */
     ValueCode between(Call c) {
+        ValueCode dict = dictionaryBetween(c);
+        return dict != null ? dict : betweenValues(c);
+    }
+
+    private ValueCode betweenValues(Call c) {
         DataType t = operandType(c.arg(0).type(), c.arg(1).type(), c.arg(2).type());
         String what = g.what(c);
         ValueCode r = g.declare("between", DataType.BOOLEAN, "true");
@@ -109,9 +118,14 @@ final class ComparisonCodegen {
                 // 1.5 in an INTEGER list, 0.125 against DECIMAL(9,2): no value of the type equals it
             }
         }
+        DataType type = t;
+        boolean hasNull = listHasNull;
+        ValueCode dict = dictionaryIn(c, t, keys, listHasNull, () -> inValues(c, type, keys, hasNull));
+        return dict != null ? dict : inValues(c, t, keys, listHasNull);
+    }
+
+    private ValueCode inValues(Call c, DataType t, List<Object> keys, boolean listHasNull) {
         String what = g.what(c);
-        ValueCode dict = dictionaryIn(c, t, keys, listHasNull);
-        if (dict != null) return dict;
         ValueCode r = g.declare("in", DataType.BOOLEAN, "true");
         ValueCode x = g.cast.coerce(g.compile(c.arg(0)), t, what);
         int opened = openIfNotNull(x);
@@ -169,29 +183,59 @@ final class ComparisonCodegen {
         }
         byte[] key = ((String) lit.value()).getBytes(StandardCharsets.UTF_8);
         Operator op = c.op();
-        return dictionaryPredicate(col, (a, la) -> holds(op, Strings.compareHeap(a, la, key)), false, c);
+        return dictionaryPredicate(col, (a, la) -> holds(op, Strings.compareHeap(a, la, key)), false, c, () -> compareValues(c));
     }
 
-    private ValueCode dictionaryIn(Call c, DataType t, List<Object> keys, boolean listHasNull) {
+    private ValueCode dictionaryBetween(Call c) {
+        if (!(c.arg(0) instanceof ColumnRef col) || col.type().kind() != TypeKind.VARCHAR
+                || !(c.arg(1) instanceof Literal lo) || lo.isNull() || lo.type().kind() != TypeKind.VARCHAR
+                || !(c.arg(2) instanceof Literal hi) || hi.isNull() || hi.type().kind() != TypeKind.VARCHAR) {
+            return null;
+        }
+        byte[] low = ((String) lo.value()).getBytes(StandardCharsets.UTF_8);
+        byte[] high = ((String) hi.value()).getBytes(StandardCharsets.UTF_8);
+        return dictionaryPredicate(col, (a, la) -> Strings.compareHeap(a, la, low) >= 0 && Strings.compareHeap(a, la, high) <= 0,
+                false, c, () -> betweenValues(c));
+    }
+
+    private ValueCode dictionaryIn(Call c, DataType t, List<Object> keys, boolean listHasNull, Supplier<ValueCode> byValue) {
         if (!(c.arg(0) instanceof ColumnRef col) || col.type().kind() != TypeKind.VARCHAR || t.kind() != TypeKind.VARCHAR) {
             return null;
         }
         InLists.StringSet set = stringSet(keys);
-        return dictionaryPredicate(col, set::contains, listHasNull, c);
+        return dictionaryPredicate(col, set::contains, listHasNull, c, byValue);
     }
 
-    /** Emits {@code filter.test(dictionary, code)} when the column is dictionary-encoded here; else null. */
-    ValueCode dictionaryPredicate(ColumnRef col, DictionaryFilter.Test test, boolean unknownWhenFalse, Call c) {
+    /**
+     * When the column can be dictionary-encoded here: the predicate's table over the batch's
+     * dictionary is built once per batch and looked up by the tuple's code; batches where the
+     * column arrives plain take {@code byValue}. Null otherwise (the caller compiles by value).
+     */
+    ValueCode dictionaryPredicate(ColumnRef col, DictionaryFilter.Test test, boolean unknownWhenFalse, Call c,
+                                  Supplier<ValueCode> byValue) {
         if (!(g.columns instanceof DictionaryColumnAccess access)) return null;
         DictionaryColumnAccess.DictionaryCode d = access.dictionary(col.index(), g.code);
         if (d == null) return null;
         String filter = g.code.constant(DictionaryFilter.class.getName(), new DictionaryFilter(test));
-        ValueCode r = g.declare("dict", DataType.BOOLEAN, d.isNull());
+        boolean always = d.encoded().equals("true");
+        String table = access.perBatch("boolean[]", (always ? "" : d.encoded() + " ? ") + filter + ".table(" + d.offsets() + ", "
+                + d.data() + ", " + d.size() + ")" + (always ? "" : " : null"));
+        ValueCode r = g.declare("dict", DataType.BOOLEAN, "true");
         g.code.line("// " + c.format(g.columnNames) + ": on dictionary codes");
+        if (!always) g.code.open("if (" + d.encoded() + ")");
+        g.code.line(r.isNull() + " = " + d.isNull() + ";");
         g.code.open("if (!" + r.isNull() + ")");
-        g.code.line(r.value() + " = " + filter + ".test(" + d.offsets() + ", " + d.data() + ", " + d.size() + ", " + d.code() + ");");
+        g.code.line(r.value() + " = " + table + "[" + d.code() + "];");
         if (unknownWhenFalse) g.code.line(r.isNull() + " = !" + r.value() + ";");
         g.code.close();
+        if (!always) {
+            g.code.close();
+            g.code.open("else");
+            ValueCode v = byValue.get();
+            g.code.line(r.isNull() + " = " + v.isNull() + ";");
+            g.code.line(r.value() + " = " + v.value() + ";");
+            g.code.close();
+        }
         return r;
     }
 

@@ -70,6 +70,7 @@ public final class ExprCompiler {
                     .append(", dictOffsets").append(c).append(", dictData").append(c).append(";\n");
             src.append("    private int dictSize").append(c).append(";\n");
         }
+        for (String f : columns.perBatchFields) src.append("    ").append(f).append('\n');
         src.append("\n    public ").append(CLASS).append("(Object[] constants) {\n        super(constants);\n    }\n\n");
         src.append("    public void evaluate(").append(rt).append("Batch in, int from, int to, ").append(rt).append("Results out, ")
                 .append(rt).append("StringScratch scratch) {\n");
@@ -81,6 +82,7 @@ public final class ExprCompiler {
                     .append(" = in.dictionaryData[").append(c).append("]; dictSize").append(c).append(" = in.dictionarySize[")
                     .append(c).append("];\n");
         }
+        src.append(columns.perBatch);
         src.append("        for (int row = from; row < to; row++) {\n").append(calls).append("        }\n    }\n");
         src.append(methods);
         for (String m : code.members()) src.append('\n').append(m);
@@ -187,6 +189,17 @@ public final class ExprCompiler {
                     dict ? "dictData" + c : "data" + c, dict ? ArrowColumnCode.dictionaryCode(c) : "row");
         }
 
+        private final StringBuilder perBatch = new StringBuilder();
+        private final List<String> perBatchFields = new java.util.ArrayList<>();
+
+        @Override
+        public String perBatch(String javaType, String init) {
+            String f = "perBatch" + perBatchFields.size();
+            perBatchFields.add("private " + javaType + " " + f + ";");
+            perBatch.append("        ").append(f).append(" = ").append(init).append(";\n");
+            return f;
+        }
+
         @Override
         public DictionaryCode dictionary(int c, CodeBuilder code) {
             if (!inputs.get(c).dictionary()) return null;
@@ -194,7 +207,7 @@ public final class ExprCompiler {
             String n = code.fresh("c" + c + "Null");
             code.line("boolean " + n + " = valid" + c + " != 0L && !io.ascan.codegen.rt.Mem.bit(valid" + c + ", row);");
             return new DictionaryCode(n, "io.ascan.codegen.rt.Mem.getInt(data" + c + " + 4L * row)", "dictOffsets" + c,
-                    "dictData" + c, "dictSize" + c);
+                    "dictData" + c, "dictSize" + c, "true");
         }
     }
 

@@ -22,7 +22,6 @@ final class StringCodegen {
     }
 
     ValueCode like(Call c) {
-        String rt = ExprCodegen.RT;
         String escape = null;
         if (c.args().size() == 3) {
             if (!(c.arg(2) instanceof Literal e)) throw new IllegalArgumentException("LIKE ESCAPE must be a literal: " + c);
@@ -33,29 +32,41 @@ final class StringCodegen {
             if (p.isNull()) return g.literal(Literal.ofNull(DataType.BOOLEAN));
             Like like = Like.compile((String) p.value(), escape);
             if (c.arg(0) instanceof ColumnRef col) {
-                ValueCode d = new ComparisonCodegen(g).dictionaryPredicate(col, like::matches, false, c);
+                ValueCode d = new ComparisonCodegen(g).dictionaryPredicate(col, like::matches, false, c, () -> likeValues(c, like));
                 if (d != null) return d;
             }
-            return g.strict("like", List.of(c.arg(0)), DataType.BOOLEAN, (ops, r) -> {
-                ValueCode s = ops.get(0);
-                String a = s.value() + ", " + s.length();
-                String test = switch (like.shape()) {
-                    case GENERAL -> g.code.constant(Like.class.getName(), like) + ".matches(" + a + ")";
-                    default -> {
-                        String k = g.utf8(new String(like.literal(), java.nio.charset.StandardCharsets.UTF_8));
-                        String lit = k + ".address, " + k + ".length";
-                        yield switch (like.shape()) {
-                            case EXACT -> rt + "Strings.equals(" + a + ", " + lit + ")";
-                            case PREFIX -> rt + "Strings.startsWith(" + a + ", " + lit + ")";
-                            case SUFFIX -> rt + "Strings.endsWith(" + a + ", " + lit + ")";
-                            case CONTAINS -> rt + "Strings.indexOf(" + a + ", " + lit + ", 0) >= 0";
-                            case GENERAL -> throw new IllegalStateException();
-                        };
-                    }
-                };
-                g.code.line(r.value() + " = " + test + "; // " + like);
-            });
+            return likeValues(c, like);
         }
+        return likeColumns(c, escape);
+    }
+
+    /** LIKE with a literal pattern, on the value. */
+    private ValueCode likeValues(Call c, Like like) {
+        String rt = ExprCodegen.RT;
+        return g.strict("like", List.of(c.arg(0)), DataType.BOOLEAN, (ops, r) -> {
+            ValueCode s = ops.get(0);
+            String a = s.value() + ", " + s.length();
+            String test = switch (like.shape()) {
+                case GENERAL -> g.code.constant(Like.class.getName(), like) + ".matches(" + a + ")";
+                default -> {
+                    String k = g.utf8(new String(like.literal(), java.nio.charset.StandardCharsets.UTF_8));
+                    String lit = k + ".address, " + k + ".length";
+                    yield switch (like.shape()) {
+                        case EXACT -> rt + "Strings.equals(" + a + ", " + lit + ")";
+                        case PREFIX -> rt + "Strings.startsWith(" + a + ", " + lit + ")";
+                        case SUFFIX -> rt + "Strings.endsWith(" + a + ", " + lit + ")";
+                        case CONTAINS -> rt + "Strings.indexOf(" + a + ", " + lit + ", 0) >= 0";
+                        case GENERAL -> throw new IllegalStateException();
+                    };
+                }
+            };
+            g.code.line(r.value() + " = " + test + "; // " + like);
+        });
+    }
+
+    /** LIKE with a pattern computed per tuple. */
+    private ValueCode likeColumns(Call c, String escape) {
+        String rt = ExprCodegen.RT;
         int esc = escape == null ? -1 : escape.getBytes(java.nio.charset.StandardCharsets.UTF_8)[0] & 0xFF;
         if (escape != null && escape.getBytes(java.nio.charset.StandardCharsets.UTF_8).length != 1) {
             throw new IllegalArgumentException("LIKE escape must be one ASCII character: " + c);

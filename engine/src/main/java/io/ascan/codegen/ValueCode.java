@@ -1,6 +1,7 @@
 package io.ascan.codegen;
 
 import io.ascan.types.DataType;
+import java.util.function.Supplier;
 
 /**
  * Where generated code holds the value of an expression after its statements ran: Java
@@ -13,7 +14,18 @@ import io.ascan.types.DataType;
  * @param value  the value (meaningless when NULL)
  * @param length VARCHAR only: length in bytes; null for other types
  */
-public record ValueCode(String isNull, String value, String length, DataType type) {
+public record ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash) {
+    /**
+     * @param hash VARCHAR only, optional: gives a Java expression for the value's
+     *             {@code Hash.ofBytes} that is cheaper than hashing the bytes (a dictionary
+     *             column's per-entry hash); asked only by code that hashes the value
+     */
+    public ValueCode {}
+
+    public ValueCode(String isNull, String value, String length, DataType type) {
+        this(isNull, value, length, type, null);
+    }
+
     public static ValueCode of(String isNull, String value, DataType type) {
         return new ValueCode(isNull, value, null, type);
     }

@@ -6,6 +6,7 @@ import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.rt.StringScratch;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * One pipeline: a source, the operators fused above it (their consume chain starting at
@@ -19,12 +20,14 @@ public final class Pipeline implements AutoCloseable {
     private final CodegenConsumer parent;
     private final PipelineSink sink;
     private final List<String> operators;
+    private final BooleanSupplier done;
     private final List<PipelineCompiler.Instance> instances = new ArrayList<>();
     private final List<StringScratch> scratches = new ArrayList<>();
     private PipelineCompiler.Compiled compiled;
 
-    Pipeline(int id, PipelineSource source, CodegenConsumer parent, PipelineSink sink, List<String> operators) {
+    Pipeline(int id, PipelineSource source, CodegenConsumer parent, PipelineSink sink, List<String> operators, BooleanSupplier done) {
         this.id = id;
+        this.done = done;
         this.source = source;
         this.parent = parent;
         this.sink = sink;
@@ -41,6 +44,14 @@ public final class Pipeline implements AutoCloseable {
 
     public PipelineSink sink() {
         return sink;
+    }
+
+    /**
+     * True once no further tuple can change the result (a LIMIT above let through all it will):
+     * sources check it between rowsets or chunks and stop reading.
+     */
+    public boolean done() {
+        return done.getAsBoolean();
     }
 
     void compile() {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Cuts a physical plan into pipelines at its breakers (hash-join builds, aggregations, sorts,
@@ -37,13 +38,24 @@ public final class PipelineBuilder {
         this.materializer = materializer;
     }
 
-    /** Operator names of the chain under construction, innermost last, for EXPLAIN. */
-    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
+    /**
+     * The consumer chain under construction: its operator names, innermost last, for EXPLAIN, and
+     * when its tuples stop mattering (a LIMIT above that has let through all it will).
+     */
+    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names, BooleanSupplier done) {
+        Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
+            this(consumer, sink, names, () -> false);
+        }
+
         Chain wrap(CodegenConsumer c, String name) {
+            return wrap(c, name, done);
+        }
+
+        Chain wrap(CodegenConsumer c, String name, BooleanSupplier stop) {
             List<String> n = new ArrayList<>();
             n.add(name);
             n.addAll(names);
-            return new Chain(c, sink, n);
+            return new Chain(c, sink, n, stop);
         }
     }
 
@@ -64,8 +76,12 @@ public final class PipelineBuilder {
         switch (node) {
             case FilterNode f -> add(f.input(), chain.wrap(new FilterOperator(f.condition(), chain.consumer()), "Filter"));
             case ProjectNode p -> add(p.input(), chain.wrap(new ProjectOperator(p.exprs(), chain.consumer()), "Project"));
-            case LimitNode l -> add(l.input(), chain.wrap(new LimitOperator(l.offset(), l.fetch(), chain.consumer()),
-                    "Limit(" + l.offset() + ", " + l.fetch() + ")"));
+            case LimitNode l -> {
+                LimitOperator limit = new LimitOperator(l.offset(), l.fetch(), chain.consumer());
+                BooleanSupplier above = chain.done();
+                add(l.input(), chain.wrap(limit, "Limit(" + l.offset() + ", " + l.fetch() + ")",
+                        () -> limit.satisfied() || above.getAsBoolean()));
+            }
             case UnionAllNode u -> {
                 for (PhysicalNode in : u.inputs()) add(in, chain);
             }
@@ -110,6 +126,6 @@ public final class PipelineBuilder {
     }
 
     void pipeline(PipelineSource source, Chain chain) {
-        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names()));
+        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names(), chain.done()));
     }
 }

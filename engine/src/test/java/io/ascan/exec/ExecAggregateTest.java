@@ -51,6 +51,20 @@ class ExecAggregateTest {
     static final String EVERY_FUNCTION_SQL = "count(*), count(i), sum(i), sum(l), sum(d), sum(m), avg(i), avg(m), avg(d), "
             + "min(high), max(high), min(d), max(dt), min(ts), bool_or(b), bool_and(b), max(m)";
 
+    /** Many groups in every worker's partitions: each partition's tables are merged on its own thread. */
+    @Test
+    void manyGroupsMergeInParallelPartitions() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_orderkey", "lo_linenumber", "lo_shipmode", "lo_revenue", "lo_quantity", "lo_discount");
+        AggregateNode agg = new AggregateNode(scan, new int[] {0, 1}, List.of(
+                call(Function.COUNT, -1, DataType.BIGINT), call(Function.SUM, 3, DataType.BIGINT),
+                call(Function.MIN, 2, DataType.VARCHAR), call(Function.MAX, 4, DataType.INTEGER), call(Function.AVG, 5, DataType.DOUBLE)));
+        var expected = duck("SELECT lo_orderkey, lo_linenumber, count(*), sum(lo_revenue), min(lo_shipmode), max(lo_quantity), "
+                + "avg(lo_discount) FROM lineorder GROUP BY lo_orderkey, lo_linenumber");
+        assertTrue(expected.size() > 50_000, "groups: " + expected.size());
+        assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
+    }
+
     @Test
     void groupByWithNullKeys() throws Exception {
         Table t = table("all_types");

@@ -57,8 +57,48 @@ final class ExecHarness {
             ParallelGeneration.write(dir, t, WriteOptions.DEFAULTS.withMaxSliceRows(16_384), 2, n -> {});
         }
         AllTypesTable.write(dir, ALL_TYPES_ROWS, 1000);
+        writeMixedStrings(dir);
+        writeManySlices(dir);
         catalog = Catalog.open(dir);
         return catalog;
+    }
+
+    static final int MIXED_ROWS = 4000;
+
+    /**
+     * Table {@code mixed_strings(id, s)}: s has four distinct values in the first two slices
+     * (dictionary segments) and distinct values in the last two (plain segments), NULL every 11th row.
+     */
+    private static void writeMixedStrings(Path dir) throws Exception {
+        io.ascan.format.TableSchema schema = io.ascan.format.TableSchema.of(
+                io.ascan.format.ColumnSpec.of("id", io.ascan.types.DataType.INTEGER),
+                io.ascan.format.ColumnSpec.of("s", io.ascan.types.DataType.VARCHAR));
+        try (var w = Catalog.open(dir).create("mixed_strings", schema, WriteOptions.DEFAULTS.withMaxSliceRows(1000))) {
+            for (int r = 0; r < MIXED_ROWS; r++) {
+                w.setInt(0, r);
+                if (r % 11 == 5) w.setNull(1);
+                else w.setString(1, "k" + (r < MIXED_ROWS / 2 ? r % 4 : r));
+                w.endRow();
+            }
+            w.commit();
+        }
+    }
+
+    static final int MANY_SLICES = 200;
+
+    /** Table {@code many_slices(id, v)}: 20,000 rows in {@value #MANY_SLICES} slices of 100 (v = id % 10). */
+    private static void writeManySlices(Path dir) throws Exception {
+        io.ascan.format.TableSchema schema = io.ascan.format.TableSchema.of(
+                io.ascan.format.ColumnSpec.of("id", io.ascan.types.DataType.INTEGER),
+                io.ascan.format.ColumnSpec.of("v", io.ascan.types.DataType.BIGINT));
+        try (var w = Catalog.open(dir).create("many_slices", schema, WriteOptions.DEFAULTS.withMaxSliceRows(100))) {
+            for (int r = 0; r < MANY_SLICES * 100; r++) {
+                w.setInt(0, r);
+                w.setLong(1, r % 10);
+                w.endRow();
+            }
+            w.commit();
+        }
     }
 
     static Table table(String name) throws Exception {

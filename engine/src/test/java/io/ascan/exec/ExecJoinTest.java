@@ -174,4 +174,25 @@ class ExecJoinTest {
         assertSameRows(duck("SELECT c_nation, sum(lo_revenue) FROM (SELECT * FROM customer WHERE c_region = 'ASIA') c "
                 + "RIGHT JOIN lineorder ON c_custkey = lo_custkey GROUP BY c_nation"), rows, false);
     }
+
+    /**
+     * A build side past the pre-pass threshold: the probe over the scan takes its hashes and bucket
+     * heads from a per-rowset pass (multi-key, LEFT, with a residual), and the results still match.
+     */
+    @Test
+    void largeBuildSideProbedThroughTheBucketHeadPrePass() throws Exception {
+        Table lo = table("lineorder");
+        PhysicalNode build = scan(lo, x -> Call.predicate(Operator.LT, tcol(x, "lo_quantity"), Literal.of(45)),
+                "lo_orderkey", "lo_linenumber", "lo_revenue");
+        PhysicalNode probe = scan(lo, null, "lo_orderkey", "lo_linenumber", "lo_discount");
+        Expr residual = Call.predicate(Operator.GT, col(5, DataType.INTEGER), col(2, DataType.INTEGER)); // b.revenue > a.discount
+        PhysicalNode j = join(probe, build, JoinType.LEFT, true, residual, "lo_orderkey=lo_orderkey", "lo_linenumber=lo_linenumber");
+        var expected = duck("SELECT count(*) FROM lineorder WHERE lo_quantity < 45");
+        assertTrue((Long) expected.getFirst().getFirst() > io.ascan.exec.operator.HashJoinProbe.PRE_PASS_ROWS, "build rows " + expected);
+        QueryResult r = executor().execute(sum(j, "lo_revenue", "lo_discount"), OPTIONS.withDumpCode(true));
+        assertTrue(r.generatedCode().contains("heads"), "the probe has a pre-pass");
+        assertSameRows(duck("SELECT a.lo_discount, sum(b.lo_revenue) FROM lineorder a LEFT JOIN "
+                + "(SELECT * FROM lineorder WHERE lo_quantity < 45) b ON a.lo_orderkey = b.lo_orderkey "
+                + "AND a.lo_linenumber = b.lo_linenumber AND b.lo_revenue > a.lo_discount GROUP BY a.lo_discount"), rows(r), false);
+    }
 }

@@ -2,6 +2,7 @@ package io.ascan.exec;
 
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
 import io.ascan.expr.Call;
@@ -60,6 +61,18 @@ class ExecSortLimitTest {
                 + "lo_linenumber LIMIT 10 OFFSET 5"), rows, true);
     }
 
+    /** More rows than a worker keeps for a top-k: its rows (strings too) are compacted as they come. */
+    @Test
+    void topKOnStringsAcrossCompactions() throws Exception {
+        Table t = table("lineorder");
+        ScanNode s = scan(t, null, "lo_shipmode", "lo_orderpriority", "lo_orderkey", "lo_linenumber");
+        SortNode top = new SortNode(s, List.of(new SortNode.Key(0, true, false), new SortNode.Key(1, false, false),
+                new SortNode.Key(2, false, false), new SortNode.Key(3, false, false)), 3, 50);
+        var rows = rows(executor().execute(top, OPTIONS));
+        assertSameRows(duck("SELECT lo_shipmode, lo_orderpriority, lo_orderkey, lo_linenumber FROM lineorder "
+                + "ORDER BY 1 DESC, 2, 3, 4 LIMIT 50 OFFSET 3"), rows, true);
+    }
+
     @Test
     void limitAndOffsetAboveASort() throws Exception {
         Table t = table("lineorder");
@@ -75,6 +88,20 @@ class ExecSortLimitTest {
         var rows = rows(executor().execute(new LimitNode(scan(t, null, "lo_orderkey"), 0, 100), OPTIONS));
         assertEquals(100, rows.size());
         assertEquals(0, rows(executor().execute(new LimitNode(scan(t, null, "lo_orderkey"), 0, 0), OPTIONS)).size());
+    }
+
+    /** A satisfied LIMIT stops its pipeline's scan: most of a 200-slice table is never read. */
+    @Test
+    void limitWithoutOrderStopsTheScanEarly() throws Exception {
+        Table t = table("many_slices");
+        ScanNode s = scan(t, x -> Call.predicate(Operator.EQ, tcol(x, "v"), Literal.of(3L)), "id", "v");
+        QueryResult r = executor().execute(new LimitNode(s, 2, 5), OPTIONS);
+        var rows = rows(r);
+        assertEquals(5, rows.size());
+        for (var row : rows) assertEquals(3L, row.get(1), "rows satisfy P");
+        assertEquals(5, rows.stream().map(x -> x.get(0)).distinct().count(), "distinct rows");
+        long read = r.scanReports().getFirst().slicesIn(io.ascan.scan.ScanMode.DIRECT);
+        assertTrue(read > 0 && read < MANY_SLICES / 4, read + " of " + MANY_SLICES + " slices read");
     }
 
     @Test

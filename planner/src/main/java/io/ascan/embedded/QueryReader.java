@@ -73,6 +73,11 @@ public final class QueryReader extends ArrowReader {
         return result.scanReports();
     }
 
+    /** With the query option {@code dumpCode}: each pipeline and its generated Java source; else empty. */
+    public String generatedCode() {
+        return result.generatedCode();
+    }
+
     @Override
     public boolean loadNextBatch() throws IOException {
         prepareLoadNextBatch();

@@ -131,6 +131,11 @@ public final class SqlCommand implements CliCommand {
                 case json -> new JsonFormat(out);
             };
             try (QueryReader r = db.query(sql)) {
+                if (dumpCode) {
+                    PrintWriter err = spec.commandLine().getErr();
+                    err.println(r.generatedCode().strip());
+                    err.flush();
+                }
                 f.begin(r.columns());
                 VectorSchemaRoot root = r.getVectorSchemaRoot();
                 long rows = 0;

@@ -59,12 +59,15 @@ public final class DispatchShim implements SourceCodegen {
         CodeBuilder code = gen.code;
         int mark = code.mark(), indent = code.indent();
         code.setIndent(3);
-        RowsetColumns columns = new RowsetColumns(batchTypes);
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns);
+        RowsetColumns columns = new RowsetColumns(batchTypes, gen);
+        int[] identity = new int[projected];
+        for (int c = 0; c < projected; c++) identity[c] = c;
+        // STAGING reads only the values a tuple needs (remote cache lines): no per-rowset pass over whole columns there.
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, mode == ScanMode.STAGING ? null : columns);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
-            ValueCode p = gen.expr(predicate, (c, cb) -> columns.read(tableToBatch[c], cb));
+            ValueCode p = gen.expr(predicate, columns.remapped(tableToBatch));
             code.open("if (" + notNullAnd(p) + ")");
             opened++;
         }
@@ -80,6 +83,7 @@ public final class DispatchShim implements SourceCodegen {
         BitSet used = columns.used();
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, batchTypes.get(c), code);
         m.append(code.cut(bindMark));
+        m.append(columns.perBatchStatements());
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());

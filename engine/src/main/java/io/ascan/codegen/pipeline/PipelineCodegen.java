@@ -56,6 +56,24 @@ public final class PipelineCodegen {
         if (!fields.contains(declaration)) fields.add(declaration);
     }
 
+    /** Steps of a long inner loop between two looks at the query's cancellation flag. */
+    static final int CANCEL_CHECK_STEPS = 1 << 14;
+    private static final StateSupplier QUERY = io.ascan.exec.WorkerContext::query;
+
+    /**
+     * Emits a cancellation check for a loop that may run long within one tuple (a join's match
+     * chain): a counter, and every {@value #CANCEL_CHECK_STEPS} steps one volatile read. The
+     * per-rowset check of the source cannot stop a rowset whose tuples fan out by millions.
+     */
+    public void checkCancelledInLoop() {
+        String query = state(io.ascan.exec.QueryContext.class.getName(), QUERY);
+        rawField("private int loopSteps;");
+        code.open("if (++loopSteps == " + CANCEL_CHECK_STEPS + ")");
+        code.line("loopSteps = 0;");
+        code.line("if (" + query + ".cancelled()) throw new java.util.concurrent.CancellationException(\"query stopped\");");
+        code.close();
+    }
+
     /** Emits the statements computing {@code e} over {@code columns}; returns where its value is. */
     public ValueCode expr(Expr e, ColumnAccess columns) {
         return new ExprCodegen(code, columns).splitAbove(SPLIT_NODES).compile(e);

@@ -2,7 +2,7 @@ package io.ascan.codegen.pipeline;
 
 import io.ascan.codegen.ArrowColumnCode;
 import io.ascan.codegen.CodeBuilder;
-import io.ascan.codegen.ColumnAccess;
+import io.ascan.codegen.DictionaryColumnAccess;
 import io.ascan.codegen.ValueCode;
 import io.ascan.types.DataType;
 import java.util.BitSet;
@@ -13,38 +13,106 @@ import java.util.List;
  * per rowset. A VARCHAR segment may be dictionary-encoded or plain, slice by slice, so the
  * string read picks codes or row numbers by a per-rowset flag (a perfectly predicted branch).
  */
-final class RowsetColumns implements ColumnAccess {
+public final class RowsetColumns implements DictionaryColumnAccess {
     private final List<DataType> types;
+    private final PipelineCodegen gen;
     private final BitSet used = new BitSet();
+    private final StringBuilder perBatch = new StringBuilder();
 
-    RowsetColumns(List<DataType> types) {
+    RowsetColumns(List<DataType> types, PipelineCodegen gen) {
         this.types = types;
+        this.gen = gen;
+    }
+
+    /** Statements to run once per rowset, after {@link #bind}: the per-dictionary tables of predicates. */
+    String perBatchStatements() {
+        return perBatch.toString();
     }
 
     BitSet used() {
         return used;
     }
 
+    private final java.util.Map<Integer, String> dictionaryHashes = new java.util.HashMap<>();
+
     @Override
     public ValueCode read(int c, CodeBuilder code) {
         used.set(c);
         // A rowset's VARCHAR may be plain or dictionary-encoded, decided per slice: the flag is a field.
-        return ArrowColumnCode.read(code, c, types.get(c), "strOffsets" + c, "strData" + c,
+        ValueCode v = ArrowColumnCode.read(code, c, types.get(c), "strOffsets" + c, "strData" + c,
                 "dict" + c + " ? " + ArrowColumnCode.dictionaryCode(c) + " : row");
+        if (v.length() == null) return v;
+        // Hashing (join and group keys) looks the hash of a dictionary entry up, computed once per rowset.
+        return new ValueCode(v.isNull(), v.value(), v.length(), v.type(), () -> "(dict" + c + " ? " + dictionaryHashes(c) + "["
+                + ArrowColumnCode.dictionaryCode(c) + "] : io.ascan.codegen.rt.Hash.ofBytes(" + v.value() + ", " + v.length() + "))");
+    }
+
+    /** The field holding Hash.ofBytes of each entry of column c's dictionary in the current rowset. */
+    private String dictionaryHashes(int c) {
+        return dictionaryHashes.computeIfAbsent(c, k -> perBatch("long[]", "dict" + c + " ? io.ascan.codegen.rt.Hash.ofDictionary(strOffsets"
+                + c + ", strData" + c + ", dictSize" + c + ") : null"));
+    }
+
+    @Override
+    public DictionaryCode dictionary(int c, CodeBuilder code) {
+        if (types.get(c).kind() != io.ascan.types.TypeKind.VARCHAR) return null;
+        used.set(c);
+        String n = code.fresh("c" + c + "Null");
+        code.line("boolean " + n + " = valid" + c + " != 0L && !io.ascan.codegen.rt.Mem.bit(valid" + c + ", row);");
+        return new DictionaryCode(n, ArrowColumnCode.dictionaryCode(c), "strOffsets" + c, "strData" + c, "dictSize" + c, "dict" + c);
+    }
+
+    @Override
+    public String perBatch(String javaType, String init) {
+        String f = gen.field(javaType, "perRowset");
+        perBatch.append("        ").append(f).append(" = ").append(init).append(";\n");
+        return f;
+    }
+
+    /**
+     * Adds a loop over every tuple of the rowset, run once per rowset before the pipeline's loop
+     * (after the per-rowset fields): {@code body} may read columns with {@link #read} (it sees
+     * {@code int row}) and fill arrays the pipeline's loop then reads by {@code row}. The
+     * independent loads of such a pass overlap in the memory system, which the pipeline's
+     * branchy fused loop cannot do: hash-table bucket heads are the use.
+     */
+    public void prePass(String body) {
+        perBatch.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
+    }
+
+    /** The same columns addressed by other indexes: {@code map[i]} is the rowset column of index i (P reads table indexes). */
+    DictionaryColumnAccess remapped(int[] map) {
+        RowsetColumns self = this;
+        return new DictionaryColumnAccess() {
+            @Override
+            public ValueCode read(int c, CodeBuilder code) {
+                return self.read(map[c], code);
+            }
+
+            @Override
+            public DictionaryCode dictionary(int c, CodeBuilder code) {
+                return self.dictionary(map[c], code);
+            }
+
+            @Override
+            public String perBatch(String javaType, String init) {
+                return self.perBatch(javaType, init);
+            }
+        };
     }
 
     /** Field declarations for column c. */
     static String fields(int c, DataType type) {
         String f = "private long valid" + c + ", data" + c + ";";
         if (type.kind() != io.ascan.types.TypeKind.VARCHAR) return f;
-        return f + "\n    private long strOffsets" + c + ", strData" + c + ";\n    private boolean dict" + c + ";";
+        return f + "\n    private long strOffsets" + c + ", strData" + c + ";\n    private boolean dict" + c + ";\n    private int dictSize" + c + ";";
     }
 
     /** Statements loading column c's addresses from Batch {@code in}. */
     static void bind(int c, DataType type, CodeBuilder code) {
         code.line("valid" + c + " = in.validity[" + c + "]; data" + c + " = in.data[" + c + "];");
         if (type.kind() != io.ascan.types.TypeKind.VARCHAR) return;
-        code.line("dict" + c + " = in.dictionaryOffsets[" + c + "] != 0L;");
+        code.line("dict" + c + " = in.dictionaryOffsets[" + c + "] != 0L; dictSize" + c + " = in.dictionarySize[" + c + "];");
         code.line("strOffsets" + c + " = dict" + c + " ? in.dictionaryOffsets[" + c + "] : in.offsets[" + c + "]; strData" + c
                 + " = dict" + c + " ? in.dictionaryData[" + c + "] : in.data[" + c + "];");
     }

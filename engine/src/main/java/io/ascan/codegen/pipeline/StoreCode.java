@@ -89,7 +89,7 @@ public final class StoreCode {
             case BOOLEAN -> "(" + k.value() + " ? 1L : 0L)";
             case INTEGER, DATE, BIGINT, DECIMAL, TIMESTAMP -> "(long) " + k.value();
             case DOUBLE -> HASH + "ofDouble(" + k.value() + ")";
-            case VARCHAR -> HASH + "ofBytes(" + k.value() + ", " + k.length() + ")";
+            case VARCHAR -> k.hash() != null ? k.hash().get() : HASH + "ofBytes(" + k.value() + ", " + k.length() + ")";
         };
     }
 

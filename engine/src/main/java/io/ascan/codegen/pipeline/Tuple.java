@@ -13,9 +13,29 @@ import java.util.List;
  * that declared them, and every read bottoms out in fields of the generated class, which keeps
  * split-off expression methods valid.
  */
-public record Tuple(List<DataType> types, ColumnAccess access) {
+public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, RowsetColumns rowset) {
+    /**
+     * @param origins for each column, the rowset column it is a plain copy of, or -1 (computed,
+     *                from a hash table row, ...); lets an operator read it for any tuple of the
+     *                rowset in a per-rowset pass
+     * @param rowset  the rowset columns of the pipeline's scan when every rowset tuple reaches this
+     *                point (no join in between) and a pass over whole columns is welcome (not in
+     *                the STAGING variant), else null
+     */
     public Tuple {
         types = List.copyOf(types);
+        origins = origins.clone();
+    }
+
+    /** A tuple none of whose columns is known to come straight from a rowset. */
+    public Tuple(List<DataType> types, ColumnAccess access) {
+        this(types, access, none(types.size()), null);
+    }
+
+    private static int[] none(int n) {
+        int[] o = new int[n];
+        java.util.Arrays.fill(o, -1);
+        return o;
     }
 
     public int width() {
@@ -28,6 +48,16 @@ public record Tuple(List<DataType> types, ColumnAccess access) {
 
     public ValueCode read(int c, CodeBuilder code) {
         return access.read(c, code);
+    }
+
+    /** The rowset column column c copies, or -1. */
+    public int origin(int c) {
+        return origins[c];
+    }
+
+    /** This tuple's columns through another access: {@code origins[i]} of the new tuple says where column i comes from. */
+    public Tuple derive(List<DataType> types, ColumnAccess access, int[] origins) {
+        return new Tuple(types, access, origins, rowset);
     }
 
     /** A tuple of all-NULL columns (the missing side of an outer join). */
@@ -43,7 +73,10 @@ public record Tuple(List<DataType> types, ColumnAccess access) {
         List<DataType> types = new java.util.ArrayList<>(left.types());
         types.addAll(right.types());
         int n = left.width();
-        return new Tuple(types, (c, code) -> c < n ? left.read(c, code) : right.read(c - n, code));
+        int[] origins = new int[types.size()];
+        for (int c = 0; c < origins.length; c++) origins[c] = c < n ? left.origin(c) : right.origin(c - n);
+        // No rowset: a join's output tuples are a subset of the rowset's, so a per-rowset pass over all would waste its work.
+        return new Tuple(types, (c, code) -> c < n ? left.read(c, code) : right.read(c - n, code), origins, null);
     }
 
     static String defaultValue(DataType t) {

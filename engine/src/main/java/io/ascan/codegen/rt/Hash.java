@@ -39,6 +39,16 @@ public final class Hash {
         return combine(h, tail);
     }
 
+    /** {@link #ofBytes} of every entry of a dictionary (Arrow VARCHAR offsets and data, {@code size} entries). */
+    public static long[] ofDictionary(long offsets, long data, int size) {
+        long[] h = new long[size];
+        for (int i = 0; i < size; i++) {
+            int start = Mem.getInt(offsets + 4L * i);
+            h[i] = ofBytes(data + start, Mem.getInt(offsets + 4L * (i + 1)) - start);
+        }
+        return h;
+    }
+
     /** Value hashed for a NULL key (NULLs never join, but they group together). */
     public static final long NULL_VALUE = 0x7F4A7C159E3779B9L;
 

@@ -1,65 +1,68 @@
 package io.ascan.codegen.rt;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Raw little-endian reads and writes by address, for generated code. Rowset columns are Arrow
  * buffers in native memory (segments the engine owns and keeps alive while a rowset is
- * processed), so generated loops address them directly: one static call the JIT inlines to a
+ * processed), so generated loops address them directly: one static call the JIT turns into a
  * plain load, no bounds checks per value and no per-tuple virtual calls.
+ *
+ * <p>Loads and stores go through Arrow's {@link MemoryUtil} (the same unchecked access Arrow's own
+ * buffers use, already required by the engine's allocator), not a {@code MemorySegment} over all
+ * memory: each segment access inlines a bounds and liveness check chain, and in the large
+ * methods of a fused pipeline the JIT runs out of inlining budget and leaves those checks as
+ * calls on the hot path.
  */
 public final class Mem {
     private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
 
     private Mem() {}
 
     public static byte getByte(long address) {
-        return ALL.get(ValueLayout.JAVA_BYTE, address);
+        return MemoryUtil.getByte(address);
     }
 
     public static int getInt(long address) {
-        return ALL.get(INT, address);
+        return MemoryUtil.getInt(address);
     }
 
     public static long getLong(long address) {
-        return ALL.get(LONG, address);
+        return MemoryUtil.getLong(address);
     }
 
     public static double getDouble(long address) {
-        return ALL.get(DOUBLE, address);
+        return Double.longBitsToDouble(MemoryUtil.getLong(address));
     }
 
     /** Bit {@code i} of an Arrow bitmap (validity or BOOLEAN values). */
     public static boolean bit(long bitmap, int i) {
-        return (ALL.get(ValueLayout.JAVA_BYTE, bitmap + (i >>> 3)) & (1 << (i & 7))) != 0;
+        return (MemoryUtil.getByte(bitmap + (i >>> 3)) & (1 << (i & 7))) != 0;
     }
 
     public static void putByte(long address, byte v) {
-        ALL.set(ValueLayout.JAVA_BYTE, address, v);
+        MemoryUtil.putByte(address, v);
     }
 
     public static void putInt(long address, int v) {
-        ALL.set(INT, address, v);
+        MemoryUtil.putInt(address, v);
     }
 
     public static void putLong(long address, long v) {
-        ALL.set(LONG, address, v);
+        MemoryUtil.putLong(address, v);
     }
 
     public static void putDouble(long address, double v) {
-        ALL.set(DOUBLE, address, v);
+        MemoryUtil.putLong(address, Double.doubleToRawLongBits(v));
     }
 
     public static void fill(long address, long bytes, byte value) {
-        ALL.asSlice(address, bytes).fill(value);
+        MemoryUtil.setMemory(address, bytes, value);
     }
 
     public static void copy(long from, long to, long bytes) {
-        MemorySegment.copy(ALL, from, ALL, to, bytes);
+        MemoryUtil.copyMemory(from, to, bytes);
     }
 
     /** The native segment at {@code address}, for helpers that need a MemorySegment view. */

@@ -11,6 +11,9 @@ import io.ascan.codegen.rt.Mem;
 import io.ascan.exec.Pipeline;
 import io.ascan.exec.PipelineSink;
 import io.ascan.exec.QueryContext;
+import io.ascan.exec.Workers;
+import io.ascan.codegen.pipeline.PipelineCompiler;
+import io.ascan.codegen.rt.PipelineCode;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.plan.AggregateNode;
@@ -22,9 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hash aggregation sink: each worker probes its own {@link AggHashTable} inline (open
- * addressing) and updates the group's accumulators in place; at the end the tables are merged
- * into worker 0's by generated code ({@code mergeRow}). Group rows: the keys, then per call its
+ * Hash aggregation sink: each worker probes its own {@link AggHashTable}s inline (open
+ * addressing; one table per partition of the hash space) and updates the group's accumulators
+ * in place; at the end each partition's tables are merged, partitions in parallel, by generated
+ * code ({@code mergeRow}). Group rows: the keys, then per call its
  * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and count).
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
@@ -36,9 +40,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     private final List<DataType> inputTypes;
     private final RowLayout layout;
     private final int[] slots;
-    private final List<AggHashTable> locals = new ArrayList<>();
+    /** Per worker: its partitions' tables (a group's partition is picked by high bits of its hash). */
+    private final List<AggHashTable[]> locals = new ArrayList<>();
     private final StateSupplier local;
-    private AggHashTable result;
     private long[] groups;
     private boolean registered;
 
@@ -69,8 +73,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                     registered = true;
                     w.query().defer(this);
                 }
-                AggHashTable t = new AggHashTable(layout, w.query().allocator());
-                locals.add(t);
+                AggHashTable[] t = new AggHashTable[partitions(w.query())];
+                locals.add(t); // before filling it: a failed allocation leaves only live tables to close
+                for (int p = 0; p < t.length; p++) t[p] = new AggHashTable(layout, w.query().allocator());
                 return t;
             }
         };
@@ -98,11 +103,14 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     @Override
     public void consume(Tuple in, PipelineCodegen gen) {
         CodeBuilder code = gen.code;
-        String table = gen.state(TABLE, local);
+        String partitions = gen.state(TABLE + "[]", local);
         if (gen.once("mergeRow")) mergeMethod(gen);
         List<ValueCode> keys = new ArrayList<>();
         for (int k : node.groupKeys()) keys.add(in.read(k, code));
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
+        String table = code.fresh("table");
+        code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                + ".length - 1)];");
         String r = findOrInsert(gen, table, h, keys);
         for (int j = 0; j < slots.length; j++) {
             Call c = node.calls().get(j);
@@ -246,33 +254,73 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     // ---- finish: merge, then expose the groups ----
 
+    /** Hash bits that pick a group's partition: high ones (a table's slot index uses the low ones). */
+    private static final int PARTITION_SHIFT = 40;
+
+    /**
+     * Partitions per worker: a power of two, at least the number of threads that merge. Groups
+     * of partition p meet only groups of partition p, so the merge runs per partition in parallel
+     * with no locks, folding every worker's table p into the largest one.
+     */
+    static int partitions(QueryContext query) {
+        return Integer.highestOneBit(Math.min(64, 2 * query.options().computeThreads() - 1));
+    }
+
     @Override
-    public synchronized void finish(Pipeline last, QueryContext query) {
-        if (locals.isEmpty()) {
-            // No worker ran (e.g. a scan with every slice pruned): an empty table.
-            local.get(new io.ascan.exec.WorkerContext(query, 0, null));
+    public void finish(Pipeline last, QueryContext query) throws Exception {
+        List<AggHashTable[]> tables;
+        synchronized (this) {
+            // No worker ran (e.g. a scan with every slice pruned): empty tables.
+            if (locals.isEmpty()) local.get(new io.ascan.exec.WorkerContext(query, 0, null));
+            tables = List.copyOf(locals);
         }
-        result = locals.getFirst();
-        var merger = last.instances().isEmpty() ? null : last.instances().getFirst().code();
-        // Each merged table leaves the list at once: a merge that fails (SUM overflow) leaves only live tables to close.
-        while (locals.size() > 1) {
-            AggHashTable other = locals.getLast();
-            AggHashTable target = result;
-            var m = merger;
-            other.store().forEachRow(row -> m.mergeRow(row, target));
-            locals.removeLast();
-            other.close();
+        int partitions = tables.getFirst().length;
+        List<PipelineCompiler.Instance> instances = last.instances();
+        AggHashTable[] results = new AggHashTable[partitions];
+        if (tables.size() == 1) {
+            System.arraycopy(tables.getFirst(), 0, results, 0, partitions);
+        } else {
+            int threads = Math.min(partitions, query.options().computeThreads());
+            Workers.run(query, "agg-merge", threads, w -> {
+                for (int p = w; p < partitions; p += threads) {
+                    results[p] = mergePartition(tables, p, instances.get(w % instances.size()).code());
+                }
+            });
         }
-        if (node.groupKeys().length == 0 && result.groupCount() == 0) {
+        long n = 0;
+        for (AggHashTable t : results) n += t.groupCount();
+        if (node.groupKeys().length == 0 && n == 0) {
+            AggHashTable first = results[0];
             long h = Hash.finish(Hash.SEED);
-            long row = result.insert(h, h & result.mask());
+            long row = first.insert(h, h & first.mask());
             long[] words = initialNullWords();
             for (int w = 0; w < words.length; w++) Mem.putLong(row + 16 + 8L * w, words[w]);
+            n = 1;
         }
-        long[] rows = new long[(int) result.groupCount()];
+        long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
-        result.store().forEachRow(row -> rows[i[0]++] = row);
+        for (AggHashTable t : results) t.store().forEachRow(row -> rows[i[0]++] = row);
         groups = rows;
+    }
+
+    /**
+     * Folds partition p of every worker into the worker's table p with the most groups (the
+     * fewest inserts) and closes the others as soon as they are merged.
+     */
+    private AggHashTable mergePartition(List<AggHashTable[]> tables, int p, PipelineCode merger) {
+        int target = 0;
+        for (int w = 1; w < tables.size(); w++) if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        AggHashTable into = tables.get(target)[p];
+        for (int w = 0; w < tables.size(); w++) {
+            if (w == target) continue;
+            AggHashTable other = tables.get(w)[p];
+            other.store().forEachRow(row -> merger.mergeRow(row, into));
+            synchronized (this) {
+                other.close();
+                tables.get(w)[p] = null; // closed: close() skips it
+            }
+        }
+        return into;
     }
 
     /** Addresses of the merged groups (after {@link #finish}). */
@@ -319,7 +367,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     @Override
     public synchronized void close() {
-        for (AggHashTable t : locals) t.close();
+        for (AggHashTable[] w : locals) {
+            for (AggHashTable t : w) if (t != null) t.close();
+        }
         locals.clear();
     }
 }

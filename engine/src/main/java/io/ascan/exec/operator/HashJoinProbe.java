@@ -34,6 +34,8 @@ public final class HashJoinProbe implements CodegenConsumer {
     private final List<DataType> probeTypes;
     private final boolean markMatched;
     private final CodegenConsumer parent;
+    /** Build sides with at least this many rows get the bucket-head pre-pass: their buckets and rows outgrow the caches. */
+    public static final long PRE_PASS_ROWS = 1 << 15;
 
     public HashJoinProbe(JoinType type, boolean buildRight, int[] probeKeys, int[] buildKeys, Expr residual, JoinBuildSink build,
                          List<DataType> probeTypes, boolean markMatched, CodegenConsumer parent) {
@@ -70,14 +72,34 @@ public final class HashJoinProbe implements CodegenConsumer {
         String matched = code.fresh("matched");
         if (track) code.line("boolean " + matched + " = false;");
 
+        String[] heads = bucketHeadsPrePass(in, gen, table);
         List<ValueCode> keys = new ArrayList<>();
         for (int k : probeKeys) keys.add(in.read(k, code));
         List<String> nonNull = new ArrayList<>();
         for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
         if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
-        String h = StoreCode.hash(code, keys);
-        code.open("for (" + m + " = " + MEM + "getLong(" + table + ".bucketsAddress() + ((" + h + " & " + table + ".mask()) << 3)); "
-                + m + " != 0L; " + m + " = " + MEM + "getLong(" + m + "))");
+        String h, first;
+        String bucket = MEM + "getLong(" + table + ".bucketsAddress() + ((%s & " + table + ".mask()) << 3))";
+        if (heads != null) {
+            h = code.fresh("h");
+            code.line("long " + h + ";");
+            String head = code.fresh("head");
+            code.line("long " + head + ";");
+            code.open("if (" + heads[2] + ")");
+            code.line(h + " = " + heads[1] + "[row];");
+            code.line(head + " = " + heads[0] + "[row];");
+            code.close().open("else");
+            String computed = StoreCode.hash(code, keys);
+            code.line(h + " = " + computed + ";");
+            code.line(head + " = " + bucket.formatted(h) + ";");
+            code.close();
+            first = head;
+        } else {
+            h = StoreCode.hash(code, keys);
+            first = bucket.formatted(h);
+        }
+        code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + MEM + "getLong(" + m + "))");
+        gen.checkCancelledInLoop();
         code.line("if ((" + MEM + "getLong(" + m + " + 8L) & io.ascan.codegen.rt.Hash.MASK) != " + h + ") continue;");
         List<String> same = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
@@ -113,6 +135,44 @@ public final class HashJoinProbe implements CodegenConsumer {
             parent.consume(in, gen);
             code.close();
         }
+    }
+
+    /**
+     * When every probe key is a plain rowset column: emits a per-rowset pass that hashes each
+     * tuple's keys and loads its bucket head into arrays, so the cache misses on the bucket array
+     * overlap instead of stalling the fused loop one tuple at a time. Returns the arrays' fields
+     * (heads, hashes), or null.
+     */
+    private String[] bucketHeadsPrePass(Tuple in, PipelineCodegen gen, String table) {
+        if (in.rowset() == null || probeKeys.length == 0) return null;
+        for (int k : probeKeys) if (in.origin(k) < 0) return null;
+        CodeBuilder code = gen.code;
+        String heads = gen.field("long[]", "heads"), hashes = gen.field("long[]", "hashes");
+        String on = gen.field("boolean", "prePass");
+        int mark = code.mark(), indent = code.indent();
+        code.setIndent(3);
+        code.open("if (row == 0)");
+        // A table that stays in cache gains nothing from the pass: the pipeline's loop probes it directly.
+        code.line(on + " = " + table + ".rowCount() >= " + PRE_PASS_ROWS + "L;");
+        code.open("if (" + on + " && (" + heads + " == null || " + heads + ".length < rows))");
+        code.line(heads + " = new long[Math.max(rows, 1024)];");
+        code.line(hashes + " = new long[Math.max(rows, 1024)];");
+        code.close();
+        code.close();
+        code.line("if (!" + on + ") break;");
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : probeKeys) keys.add(in.rowset().read(in.origin(k), code));
+        List<String> nonNull = new ArrayList<>();
+        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
+        String h = StoreCode.hash(code, keys);
+        code.line(hashes + "[row] = " + h + ";");
+        code.line(heads + "[row] = " + MEM + "getLong(" + table + ".bucketsAddress() + ((" + h + " & " + table + ".mask()) << 3));");
+        if (!nonNull.isEmpty()) code.close();
+        String body = code.cut(mark);
+        code.setIndent(indent);
+        in.rowset().prePass(body);
+        return new String[] {heads, hashes, on};
     }
 
     public List<DataType> probeTypes() {

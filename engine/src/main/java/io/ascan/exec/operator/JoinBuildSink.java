@@ -10,8 +10,10 @@ import io.ascan.codegen.rt.Mem;
 import io.ascan.exec.Pipeline;
 import io.ascan.exec.PipelineSink;
 import io.ascan.exec.QueryContext;
+import io.ascan.exec.Workers;
 import io.ascan.exec.store.JoinHashTable;
 import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.RowShares;
 import io.ascan.exec.store.TupleStore;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -103,11 +105,23 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         if (guard) code.close();
     }
 
+    /** Below this many build rows one thread chains them: starting threads would cost more. */
+    static final long PARALLEL_BUILD_ROWS = 100_000;
+
     @Override
-    public synchronized void finish(Pipeline last, QueryContext query) {
+    public synchronized void finish(Pipeline last, QueryContext query) throws Exception {
         register(query);
-        table = new JoinHashTable(locals, query.allocator(), true);
+        JoinHashTable t = JoinHashTable.allocate(locals, query.allocator(), true);
+        table = t; // owns the stores from here on, whatever happens next
         locals.clear();
+        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(RowShares.SHARES, query.options().computeThreads());
+        if (parts == 1) {
+            t.insert();
+        } else {
+            RowShares[] shares = new RowShares[parts];
+            Workers.run(query, "join-partition", parts, w -> shares[w] = t.partition(w, parts));
+            Workers.run(query, "join-build", parts, w -> t.insertShares(w, parts, List.of(shares)));
+        }
         for (Runnable r : publish) r.run();
     }
 

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * LIMIT/OFFSET: one counter shared by the pipeline's workers numbers the tuples; those in
  * [offset, offset + fetch) reach the parent. Under an ORDER BY the pipeline runs on one worker,
- * so the numbering is the sort order.
+ * so the numbering is the sort order. Once {@link #satisfied} no tuple can pass any more, so the
+ * sources of the pipelines through this operator stop early (between rowsets).
  */
 public final class LimitOperator implements CodegenConsumer {
     private final long offset;
@@ -22,6 +23,11 @@ public final class LimitOperator implements CodegenConsumer {
         this.offset = offset;
         this.fetch = fetch;
         this.parent = parent;
+    }
+
+    /** Whether offset + fetch tuples went by: nothing more will reach the parent. */
+    public boolean satisfied() {
+        return fetch >= 0 && seen.get() >= offset + fetch;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.ascan.exec.operator;
 import io.ascan.codegen.pipeline.CodegenConsumer;
 import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.expr.ColumnRef;
 import io.ascan.expr.Expr;
 import java.util.List;
 
@@ -13,7 +14,9 @@ import java.util.List;
 public record ProjectOperator(List<Expr> exprs, CodegenConsumer parent) implements CodegenConsumer {
     @Override
     public void consume(Tuple in, PipelineCodegen gen) {
-        Tuple out = new Tuple(exprs.stream().map(Expr::type).toList(), (c, code) -> gen.expr(exprs.get(c), in.access()));
+        int[] origins = new int[exprs.size()];
+        for (int c = 0; c < origins.length; c++) origins[c] = exprs.get(c) instanceof ColumnRef r ? in.origin(r.index()) : -1;
+        Tuple out = in.derive(exprs.stream().map(Expr::type).toList(), (c, code) -> gen.expr(exprs.get(c), in.access()), origins);
         parent.consume(out, gen);
     }
 }

@@ -57,7 +57,7 @@ public final class RowsSource implements PipelineSource {
         AtomicInteger next = new AtomicInteger();
         Workers.run(query, "rows-p" + pipeline.id(), workers, w -> {
             Pipeline.Worker worker = pipeline.open(query, w);
-            for (int c; (c = next.getAndIncrement()) < chunks; ) {
+            for (int c; (c = next.getAndIncrement()) < chunks && !pipeline.done(); ) {
                 query.checkCancelled();
                 worker.code().consumeRows(all, c * CHUNK, Math.min(all.length, (c + 1) * CHUNK));
                 worker.scratch().reset();

@@ -118,9 +118,9 @@ public final class ScanSource implements PipelineSource {
         try {
             Workers.run(query, "scan-p" + pipeline.id(), loaders + workers, w -> {
                 if (w < loaders) {
-                    load(query, all, w, loaders, queue, activeLoaders);
+                    load(pipeline, query, all, w, loaders, queue, activeLoaders);
                 } else {
-                    compute(pipeline.open(query, w - loaders), query, queue);
+                    compute(pipeline, pipeline.open(query, w - loaders), query, queue);
                 }
             });
         } finally {
@@ -130,14 +130,14 @@ public final class ScanSource implements PipelineSource {
     }
 
     /** Loader {@code w}: reads slices w, w + n, w + 2n... and enqueues them as DIRECT rowsets. */
-    private void load(QueryContext query, List<SliceMeta> all, int w, int n, BlockingQueue<Rowset> queue,
+    private void load(Pipeline pipeline, QueryContext query, List<SliceMeta> all, int w, int n, BlockingQueue<Rowset> queue,
                       AtomicInteger activeLoaders) throws Exception {
         List<SliceMeta> mine = new ArrayList<>();
         for (int i = w; i < all.size(); i += n) mine.add(all.get(i));
         try (BlockReader io = BlockReaders.open(query.options().io(), READ_DEPTH);
              TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator(),
                      query.segmentCache())) {
-            while (reader.hasNext() && !query.cancelled()) {
+            while (reader.hasNext() && !query.cancelled() && !pipeline.done()) {
                 long t0 = System.nanoTime();
                 SliceData s = reader.next();
                 long bytes = 0;
@@ -175,7 +175,7 @@ public final class ScanSource implements PipelineSource {
         bytesHit.addAndGet(reader.bytesHit());
     }
 
-    private void compute(Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
+    private void compute(Pipeline pipeline, Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
         var code = worker.code();
         while (true) {
             query.checkCancelled();
@@ -183,6 +183,10 @@ public final class ScanSource implements PipelineSource {
             if (r == END) {
                 queue.put(END);
                 return;
+            }
+            if (pipeline.done()) { // a LIMIT is satisfied: drain what the loaders had read, they stop
+                r.close();
+                continue;
             }
             try {
                 code.consume(r.batch(), r.rowCount(), r.mode().ordinal());

@@ -21,14 +21,16 @@ import java.util.List;
 /**
  * Sort sink: workers append whole tuples to their own store; at the end the row addresses are
  * ordered by a generated comparator ({@code compareRows}: keys in order, ASC/DESC, NULLS
- * FIRST/LAST, strings by code point). With a fetch only the first offset + fetch rows are
- * selected, through a bounded heap (top-k), then sorted.
+ * FIRST/LAST, strings by code point). With a fetch (top-k) each worker keeps only its first
+ * offset + fetch rows as it goes ({@link TopKRows}); at the end the first offset + fetch of all
+ * are selected through a bounded heap, then sorted.
  */
 public final class SortSink implements PipelineSink, AutoCloseable {
     private final SortNode node;
     private final List<DataType> types;
     private final RowLayout layout;
     private final List<TupleStore> locals = new ArrayList<>();
+    private final List<TopKRows> topLocals = new ArrayList<>();
     private final StateSupplier local;
     private long[] sorted = new long[0];
     private boolean registered;
@@ -43,6 +45,11 @@ public final class SortSink implements PipelineSink, AutoCloseable {
                     registered = true;
                     w.query().defer(this);
                 }
+                if (topK()) {
+                    TopKRows t = new TopKRows(layout, w.query().allocator(), Math.toIntExact(node.offset() + node.fetch()));
+                    topLocals.add(t);
+                    return t;
+                }
                 TupleStore s = new TupleStore(layout, w.query().allocator(), "sort");
                 locals.add(s);
                 return s;
@@ -53,11 +60,17 @@ public final class SortSink implements PipelineSink, AutoCloseable {
     @Override
     public void consume(Tuple in, PipelineCodegen gen) {
         CodeBuilder code = gen.code;
-        String store = gen.state(TupleStore.class.getName(), local);
+        String store = gen.state(topK() ? TopKRows.class.getName() : TupleStore.class.getName(), local);
         if (gen.once("compareRows")) comparator(gen);
         String r = code.fresh("sorted");
         code.line("long " + r + " = " + store + ".appendRow();");
         for (int c = 0; c < types.size(); c++) StoreCode.write(code, r, layout, c, in.read(c, code), store);
+        if (topK()) code.line(store + ".added(this);");
+    }
+
+    /** ORDER BY with a fetch: each worker keeps only its first offset + fetch rows (bounded memory). */
+    private boolean topK() {
+        return node.fetch() >= 0 && node.offset() + node.fetch() <= Integer.MAX_VALUE / 4;
     }
 
     private void comparator(PipelineCodegen gen) {
@@ -93,11 +106,13 @@ public final class SortSink implements PipelineSink, AutoCloseable {
 
     @Override
     public synchronized void finish(Pipeline last, QueryContext query) {
+        List<TupleStore> stores = new ArrayList<>(locals);
+        for (TopKRows t : topLocals) stores.add(t.store());
         long n = 0;
-        for (TupleStore s : locals) n += s.rowCount();
+        for (TupleStore s : stores) n += s.rowCount();
         long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
-        for (TupleStore s : locals) s.forEachRow(r -> rows[i[0]++] = r);
+        for (TupleStore s : stores) s.forEachRow(r -> rows[i[0]++] = r);
         if (rows.length == 0) return;
         PipelineCode cmp = last.instances().getFirst().code();
         long from = Math.min(node.offset(), rows.length);
@@ -130,6 +145,8 @@ public final class SortSink implements PipelineSink, AutoCloseable {
     @Override
     public synchronized void close() {
         for (TupleStore s : locals) s.close();
+        for (TopKRows t : topLocals) t.close();
         locals.clear();
+        topLocals.clear();
     }
 }

@@ -23,10 +23,16 @@ public final class AggHashTable implements AutoCloseable {
     private long groups;
 
     public AggHashTable(RowLayout layout, BufferAllocator allocator) {
+        this(layout, allocator, 0);
+    }
+
+    /** A table whose slot array holds {@code expectedGroups} without growing. */
+    public AggHashTable(RowLayout layout, BufferAllocator allocator, long expectedGroups) {
         this.allocator = allocator;
         this.store = new TupleStore(layout, allocator, "hash aggregation");
-        this.slots = newSlots(1024);
-        this.mask = 1023;
+        long capacity = Math.max(1024, Long.highestOneBit(Math.max(1, expectedGroups * 2 - 1)) << 1);
+        this.slots = newSlots(capacity);
+        this.mask = capacity - 1;
     }
 
     private ArrowBuf newSlots(long capacity) {

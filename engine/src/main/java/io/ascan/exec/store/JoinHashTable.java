@@ -8,9 +8,10 @@ import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * The build side of a hash join: the rows of the build pipeline's stores, chained by hash into a
- * power-of-two bucket array. Built once, single-threaded, after the build pipeline finished; then
- * probed concurrently and read-only, except for the "matched" bit outer joins set (a benign race:
- * bits are only ever set). Generated probe code walks a chain as
+ * power-of-two bucket array. Built once after the build pipeline finished, by one thread or by
+ * several, each chaining the rows of its shares of the hash values; then probed
+ * concurrently and read-only, except for the "matched" bit outer joins set (a benign race: bits
+ * are only ever set). Generated probe code walks a chain as
  * {@code for (r = bucket(h); r != 0; r = next(r)) if (hash(r) == h && keys match) ...}.
  */
 public final class JoinHashTable implements AutoCloseable {
@@ -23,12 +24,26 @@ public final class JoinHashTable implements AutoCloseable {
     private final long rows;
     private final BloomFilter bloom;
 
+    /** A table over every row of {@code stores}, inserted by the calling thread. */
     public JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
+        this(stores, allocator, withBloomFilter, true);
+    }
+
+    /**
+     * An empty table sized for {@code stores}' rows: {@link #insert} fills it, or several threads
+     * with {@link #partition} and then {@link #insertShares}.
+     */
+    public static JoinHashTable allocate(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
+        return new JoinHashTable(stores, allocator, withBloomFilter, false);
+    }
+
+    private JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter, boolean insertAll) {
         this.stores = List.copyOf(stores);
         long n = 0;
         for (TupleStore s : stores) n += s.rowCount();
         this.rows = n;
-        long capacity = Long.highestOneBit(Math.max(16, n * 2 - 1)) << 1;
+        // Chains: up to one row per bucket on average keeps them short with half the memory of a sparser array.
+        long capacity = Long.highestOneBit(Math.max(RowShares.SHARES, n * 2 - 1));
         try {
             buckets = allocator.buffer(capacity * 8);
         } catch (OutOfMemoryException e) {
@@ -40,23 +55,40 @@ public final class JoinHashTable implements AutoCloseable {
         BloomFilter filter = null;
         try {
             filter = withBloomFilter ? new BloomFilter(n, allocator) : null;
-            long base = buckets.memoryAddress();
-            for (TupleStore s : stores) {
-                BloomFilter f = filter;
-                s.forEachRow(row -> {
-                    long h = Mem.getLong(row + RowLayout.HASH);
-                    long slot = base + ((h & mask) << 3);
-                    Mem.putLong(row + RowLayout.NEXT, Mem.getLong(slot));
-                    Mem.putLong(slot, row);
-                    if (f != null) f.add(h);
-                });
-            }
         } catch (RuntimeException e) {
             buckets.close();
-            if (filter != null) filter.close();
             throw e;
         }
         this.bloom = filter;
+        if (insertAll) insert();
+    }
+
+    /** Chains every row into the buckets (and the Bloom filter), on the calling thread. */
+    public void insert() {
+        for (TupleStore s : stores) s.forEachRow(this::chain);
+    }
+
+    private void chain(long row) {
+        long h = Mem.getLong(row + RowLayout.HASH);
+        long at = buckets.memoryAddress() + ((h & mask) << 3);
+        Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
+        Mem.putLong(at, row);
+        if (bloom != null) bloom.add(h);
+    }
+
+    /**
+     * Phase 1 of a build on {@code parts} threads, run by thread {@code part}: its rows sorted by
+     * share. A share is the low bits of the hash, which both the bucket index and the Bloom filter
+     * word contain, so threads chaining different shares write disjoint memory (every bucket
+     * array and Bloom filter has at least {@value RowShares#SHARES} slots).
+     */
+    public RowShares partition(int part, int parts) {
+        return RowShares.partition(stores, part, parts, 0);
+    }
+
+    /** Phase 2, run by thread {@code part} after every partition: chains the rows of its shares. */
+    public void insertShares(int part, int parts, List<RowShares> partitions) {
+        RowShares.forEachRow(partitions, part, parts, this::chain);
     }
 
     public long bucketsAddress() {

@@ -116,6 +116,19 @@ public final class TupleStore implements AutoCloseable {
         }
     }
 
+    /** Number of row runs (contiguous chunks of rows), for sharing the rows among threads. */
+    public int runCount() {
+        return rowRuns.size();
+    }
+
+    /** Visits the rows of run {@code run} in insertion order. */
+    public void forEachRowOfRun(int run, java.util.function.LongConsumer visitor) {
+        int size = layout.rowBytes();
+        long[] r = rowRuns.get(run);
+        long addr = r[0];
+        for (long i = 0; i < r[1]; i++, addr += size) visitor.accept(addr);
+    }
+
     @Override
     public void close() {
         for (ArrowBuf b : chunks) b.close();

@@ -28,6 +28,16 @@ class HashTablesTest {
 
     @Test
     void joinTableFindsEveryMatchAcrossStores() {
+        joinTableFindsEveryMatch(1);
+    }
+
+    /** Several threads chaining their shares of the hash values at once give the same table. */
+    @Test
+    void joinTableBuiltByConcurrentInsertsFindsEveryMatch() {
+        joinTableFindsEveryMatch(3);
+    }
+
+    private void joinTableFindsEveryMatch(int threads) {
         SplittableRandom rnd = new SplittableRandom(1);
         Map<Long, Integer> expected = new HashMap<>();
         TupleStore a = new TupleStore(KEY_VALUE, memory.allocator(), "build");
@@ -40,7 +50,24 @@ class HashTablesTest {
             Mem.putLong(row + VALUE, i);
             expected.merge(key, 1, Integer::sum);
         }
-        try (JoinHashTable table = new JoinHashTable(List.of(a, b), memory.allocator(), true)) {
+        assertTrue(a.runCount() + b.runCount() > threads, "enough row runs to share");
+        try (JoinHashTable table = threads == 1 ? new JoinHashTable(List.of(a, b), memory.allocator(), true)
+                : JoinHashTable.allocate(List.of(a, b), memory.allocator(), true)) {
+            if (threads > 1) {
+                List<Thread> ts = new java.util.ArrayList<>();
+                RowShares[] shares = new RowShares[threads];
+                for (int w = 0; w < threads; w++) {
+                    int part = w;
+                    ts.add(Thread.ofPlatform().start(() -> shares[part] = table.partition(part, threads)));
+                }
+                for (Thread t : ts) join(t);
+                ts.clear();
+                for (int w = 0; w < threads; w++) {
+                    int part = w;
+                    ts.add(Thread.ofPlatform().start(() -> table.insertShares(part, threads, List.of(shares))));
+                }
+                for (Thread t : ts) join(t);
+            }
             assertEquals(50_000, table.rowCount());
             int falsePositives = 0;
             for (long key = 0; key < 40_000; key++) {
@@ -56,6 +83,14 @@ class HashTablesTest {
             }
             long absent = 40_000 - expected.size();
             assertTrue(falsePositives < absent * 0.05, falsePositives + " false positives of " + absent);
+        }
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 
