@@ -1,10 +1,10 @@
 package io.ascan.exec;
 
-import io.ascan.exec.operator.Materializer;
 import io.ascan.exec.operator.ResultSink;
 import io.ascan.exec.operator.ScanSource;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.plan.PhysicalNode;
+import io.ascan.scan.ScanEnvironment;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -17,29 +17,33 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class Executor {
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
-    private final Materializer materializer;
+    private final ScanEnvironment scans;
 
-    /** @param allocator the engine's allocator (queries get children); @param pool segment read buffers */
+    /** An executor with this machine's topology and no interconnect emulation ({@link ScanEnvironment#local()}). */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
-        this(allocator, pool, Materializer.DIRECT);
+        this(allocator, pool, ScanEnvironment.local());
     }
 
-    private Executor(BufferAllocator allocator, AlignedBufferPool pool, Materializer materializer) {
+    /**
+     * @param allocator the engine's allocator (queries get children)
+     * @param pool      segment read buffers (compute-node memory)
+     * @param scans     what this engine's scans share: topology, interconnect, sampling coordinator
+     */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans) {
         this.allocator = allocator;
         this.pool = pool;
-        this.materializer = materializer;
+        this.scans = scans;
     }
 
-    /** An executor whose scans turn slices into rowsets with {@code m} (the seam issue 4's modes plug into). */
-    public Executor withMaterializer(Materializer m) {
-        return new Executor(allocator, pool, m);
+    public ScanEnvironment scanEnvironment() {
+        return scans;
     }
 
     public QueryResult execute(PhysicalNode plan, QueryOptions options) throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, options);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
-        PipelineBuilder builder = new PipelineBuilder(materializer);
+        PipelineBuilder builder = new PipelineBuilder(scans);
         try {
             pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
             for (Pipeline p : pipelines) p.compile();
@@ -58,7 +62,7 @@ public final class Executor {
     /** The pipelines of a plan, one line each, in the order they run (for EXPLAIN). */
     public static String explain(PhysicalNode plan) {
         StringBuilder sb = new StringBuilder();
-        for (Pipeline p : new PipelineBuilder(Materializer.DIRECT).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
+        for (Pipeline p : new PipelineBuilder(ScanEnvironment.local()).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
             sb.append(p.describe()).append('\n');
         }
         return sb.toString();

@@ -10,6 +10,10 @@ import io.ascan.memory.Allocators;
 import io.ascan.plan.OutputColumn;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
+import io.ascan.scan.ScanEnvironment;
+import io.ascan.scan.policy.SamplingCoordinator;
+import io.ascan.topology.Interconnect;
+import io.ascan.topology.Topology;
 import io.ascan.types.DataType;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
@@ -29,12 +33,33 @@ import org.apache.arrow.memory.BufferAllocator;
  * slices for the actual values. Statements without parameters are translated once, at prepare.
  */
 final class EnginePlanExecutor implements PlanExecutor {
-    private final BufferAllocator allocator = Allocators.root();
-    private final AlignedBufferPool pool = new AlignedBufferPool(8L << 30);
-    private final Executor executor = new Executor(allocator, pool);
+    private static final long POOL_BYTES = 8L << 30;
 
+    private final BufferAllocator allocator = Allocators.root();
+    private final AlignedBufferPool pool;
+    private final AlignedBufferPool storagePool;
+    private final Executor executor;
+
+    /**
+     * The catalog is already in the plan (AdaptiveScan carries its table); the per-query settings
+     * reach each run via QueryOptions, the placement settings ({@code storage.node},
+     * {@code compute.node}, {@code interconnect.bandwidth}) are fixed here for the engine's life.
+     */
     EnginePlanExecutor(Catalog catalog, EngineConfig config) {
-        // The catalog is already in the plan (AdaptiveScan carries its table); config reaches each run via QueryOptions.
+        Topology topology = Topology.detect(config.storageNode(), config.computeNode());
+        Interconnect link = Interconnect.of(config.interconnectBandwidth());
+        boolean explicit = config.storageNode() >= 0 || config.computeNode() >= 0;
+        if (topology.multiNode()) {
+            // Two nodes: segment buffers where each role's memory is.
+            pool = new AlignedBufferPool(POOL_BYTES, topology.computeNode());
+            storagePool = new AlignedBufferPool(POOL_BYTES, topology.storageNode());
+        } else {
+            pool = new AlignedBufferPool(POOL_BYTES);
+            storagePool = null;
+        }
+        ScanEnvironment scans = new ScanEnvironment(topology, link, new SamplingCoordinator(), storagePool,
+                topology.multiNode() || link.emulated() || explicit);
+        executor = new Executor(allocator, pool, scans);
     }
 
     @Override
@@ -101,7 +126,11 @@ final class EnginePlanExecutor implements PlanExecutor {
 
     @Override
     public void close() {
-        pool.close();
-        allocator.close();
+        try {
+            pool.close();
+            if (storagePool != null) storagePool.close();
+        } finally {
+            allocator.close();
+        }
     }
 }

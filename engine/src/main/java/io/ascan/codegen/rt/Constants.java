@@ -18,11 +18,16 @@ public final class Constants implements AutoCloseable {
         this.memory = memory;
     }
 
-    /** Copies {@code constants}, binding every {@link Utf8} to memory from {@code allocator}. */
+    /**
+     * Copies {@code constants}, binding every {@link Utf8} to memory from {@code allocator} and giving
+     * every {@link DictionaryFilter} a cache of its own.
+     */
     public static Constants bind(Object[] constants, BufferAllocator allocator) {
         long bytes = 0;
         for (Object c : constants) if (c instanceof Utf8 s) bytes += s.length;
         Object[] values = constants.clone();
+        // A dictionary filter caches its table: instances used by different threads must not share one.
+        for (int i = 0; i < values.length; i++) if (values[i] instanceof DictionaryFilter f) values[i] = f.copy();
         if (bytes == 0) return new Constants(values, null);
         ArrowBuf buf = allocator.buffer(bytes);
         long at = buf.memoryAddress();

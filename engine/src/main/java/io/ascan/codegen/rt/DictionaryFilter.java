@@ -25,6 +25,11 @@ public final class DictionaryFilter {
         this.test = test;
     }
 
+    /** The same predicate with a cache of its own: each instance of a generated class gets one (see Constants). */
+    public DictionaryFilter copy() {
+        return new DictionaryFilter(test);
+    }
+
     /** Whether the entry {@code code} of the dictionary passes (NULL codes must be handled by the caller). */
     public boolean test(long offsets, long data, int size, int code) {
         if (offsets != cachedOffsets || data != cachedData || table.length != size) rebuild(offsets, data, size);

@@ -69,15 +69,17 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
-            sampledSlices++;
             ScanMode m = sampleOrder.get(sampleIndex);
             if (ctx.activeMode() == m && ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())) {
                 if (++sampleIndex == sampleOrder.size()) {
                     finishSampling(ctx);
                     return current;
                 }
-                m = sampleOrder.get(sampleIndex);
+                ScanMode next = sampleOrder.get(sampleIndex);
+                ctx.note(String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, ctx.stats(m).throughput(), next));
+                m = next;
             }
+            sampledSlices++;
             return m;
         }
         return current;
@@ -135,6 +137,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     }
 
     /** Slices assigned while sampling, for the sampling fraction statistic. */
+    @Override
     public long sampledSlices() {
         return sampledSlices;
     }
