@@ -22,7 +22,7 @@ public final class OutputQueue {
     public OutputQueue(int capacity) {
         if (capacity < 1) throw new IllegalArgumentException("scan.outputQueue must be at least 1");
         this.capacity = capacity;
-        this.slots = new Semaphore(capacity);
+        this.slots = new Semaphore(capacity, true); // fair: materializers get slots in arrival order, so slice times are comparable
     }
 
     public int capacity() {
