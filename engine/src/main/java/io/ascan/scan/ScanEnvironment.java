@@ -33,13 +33,27 @@ public record ScanEnvironment(Topology topology, Interconnect interconnect, Samp
 
     /** Pins the calling thread to the storage node's CPUs (if pinning is on). */
     public void pinToStorage() {
-        if (pinThreads) io.ascan.numa.Numa.pinToCpus(bits(topology.storageCpus()));
+        if (pinThreads) pin(topology.storageCpus(), "storage");
     }
 
     /** Pins the calling thread to the compute node's CPUs (if pinning is on). */
     public void pinToCompute() {
-        if (pinThreads) io.ascan.numa.Numa.pinToCpus(bits(topology.computeCpus()));
+        if (pinThreads) pin(topology.computeCpus(), "compute");
     }
+
+    /** Placement is performance, not correctness: a failure is logged once and the thread runs where it is. */
+    private static void pin(int[] cpus, String role) {
+        try {
+            io.ascan.numa.Numa.pinToCpus(bits(cpus));
+        } catch (RuntimeException e) {
+            if (PIN_FAILURES.add(role + ": " + e.getMessage())) {
+                LOG.warn("cannot pin {} threads to CPUs {}: {}", role, java.util.Arrays.toString(cpus), e.getMessage());
+            }
+        }
+    }
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ScanEnvironment.class);
+    private static final java.util.Set<String> PIN_FAILURES = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static BitSet bits(int[] cpus) {
         BitSet b = new BitSet();

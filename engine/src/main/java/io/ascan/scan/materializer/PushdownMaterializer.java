@@ -111,9 +111,10 @@ public final class PushdownMaterializer implements Materializer {
                 Compaction.Compacted out;
                 int n;
                 try (SliceData data = loader.load(slice)) {
+                    FilterKernelCompiler.Kernel kernel = kernel(data); // a first compile must not hold a storage thread's turn
                     storageCompute.acquire();
                     try {
-                        n = select(data);
+                        n = select(data, kernel);
                         out = n == 0 ? null : Compaction.compact(data.columns().subList(0, input.projected()), selection, n,
                                 input.computePool(), input.allocator());
                     } finally {
@@ -126,20 +127,26 @@ public final class PushdownMaterializer implements Materializer {
                 return new Materialized(new Rowset(ScanMode.PUSHDOWN, n, out.columns(), null), out.bytes());
             }
 
-            private int select(SliceData data) {
-                int rows = data.rowCount();
-                if (selection.length < rows) selection = new int[rows];
-                if (!filters()) {
-                    for (int i = 0; i < rows; i++) selection[i] = i;
-                    return rows;
-                }
+            /** The kernel for this slice's encodings, or null when there is nothing to evaluate. */
+            private FilterKernelCompiler.Kernel kernel(SliceData data) {
+                if (!filters()) return null;
                 String key = encodings(data);
                 FilterKernelCompiler.Kernel k = instances.get(key);
                 if (k == null) {
                     k = compiled(data, key).instantiate(input.allocator());
                     instances.put(key, k);
                 }
-                return k.select(Batches.of(data.columns()), rows, selection, scratch, blooms);
+                return k;
+            }
+
+            private int select(SliceData data, FilterKernelCompiler.Kernel kernel) {
+                int rows = data.rowCount();
+                if (selection.length < rows) selection = new int[rows];
+                if (kernel == null) {
+                    for (int i = 0; i < rows; i++) selection[i] = i;
+                    return rows;
+                }
+                return kernel.select(Batches.of(data.columns()), rows, selection, scratch, blooms);
             }
 
             @Override
