@@ -60,7 +60,7 @@ public final class AscanBenchCommand implements CliCommand {
                 "Experiments (--experiment; explicit flags override their settings):",
                 "  fig4   SSB, all queries, all strategies",
                 "  fig5   taxi, all queries, all strategies",
-                "  fig6a  phase change, direct/staging/pushdown/adaptive, mode timeline (scan.sliceRows 16384)",
+                "  fig6a  phase change, direct/staging/pushdown/adaptive, mode timeline (tables in slices of 16384 rows)",
                 "  fig6b  phase change, adaptive over --nsample 50..500 x --delta 0.05..0.40, statics once",
                 "  fig7   taxi t2.3 and t3.1, back-pressure vs throughput-guided, storage threads 1,2",
                 "  fig8   SSB q3.2 and q4.3, storage threads 1,2 x compute threads 1,2",
@@ -113,7 +113,7 @@ public final class AscanBenchCommand implements CliCommand {
         @Option(names = "--hog", split = ",", paramLabel = "off|on", description = "Run without (off) and/or with (on) the memory-bandwidth hog on the storage CPUs (default: off).")
         List<String> hog;
 
-        @Option(names = "--slice-rows", paramLabel = "N", description = "scan.sliceRows for every query (default: the tables' slices).")
+        @Option(names = "--slice-rows", paramLabel = "N", description = "Rows per slice of the generated tables (a scan slice is a stored slice; default: the generator's).")
         Integer sliceRows;
 
         @Option(names = "--runs", paramLabel = "N", description = "Measured runs per query and variant after the warm-up (default: " + PlanRequest.DEFAULT_RUNS + ").")
@@ -149,7 +149,7 @@ public final class AscanBenchCommand implements CliCommand {
             ExperimentPlan plan = request.resolve(topology.multiNode());
             if (Files.exists(out) && !Files.isDirectory(out)) throw new UserException("--out " + out + " is a file, not a directory");
             PrintWriter err = spec.commandLine().getErr();
-            BenchData.ensure(plan.workload(), plan.size(), dir,
+            BenchData.ensure(plan.workload(), plan.size(), plan.sliceRows(), dir,
                     args -> spec.root().commandLine().execute(args.toArray(String[]::new)), err);
             Files.createDirectories(out);
             err.printf("running %d queries x %d variants x (%d runs + warm-up) = %d executions%n", plan.queries().size(),

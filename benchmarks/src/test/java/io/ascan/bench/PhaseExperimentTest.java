@@ -66,7 +66,7 @@ class PhaseExperimentTest {
         BenchFiles.assertPng(out.resolve("normalised.png"));
         String summary = Files.readString(out.resolve("summary.md"));
         assertTrue(summary.startsWith("# ascan bench ascan: phase, 20000 rows (fig6a)"), summary);
-        assertTrue(summary.contains("(scan.sliceRows " + Experiment.PHASE_SLICE_ROWS + ")"), summary);
+        assertTrue(summary.contains("(slices of " + Experiment.PHASE_SLICE_ROWS + " rows)"), summary);
     }
 
     @Test

@@ -64,6 +64,10 @@ public final class ImportCommand implements CliCommand {
                         + "with types inferred by scanning the file.")
         String schema;
 
+        @Option(names = "--slice-rows", paramLabel = "N",
+                description = "Rows per slice at most (default: as many as fit 2 MiB column segments).")
+        int sliceRows;
+
         @Option(names = "--replace",
                 description = "Replace an existing table of that name (atomically, once the import succeeded).")
         boolean replace;
@@ -80,7 +84,9 @@ public final class ImportCommand implements CliCommand {
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new UserException(dir + " is not a directory (--dir names the catalog directory)");
             }
-            ImportTarget target = new ImportTarget(Catalog.create(dir), table, WriteOptions.DEFAULTS.withReplace(replace));
+            if (sliceRows < 0) throw new UserException("--slice-rows must not be negative, got " + sliceRows);
+            ImportTarget target = new ImportTarget(Catalog.create(dir), table,
+                    WriteOptions.DEFAULTS.withReplace(replace).withMaxSliceRows(sliceRows));
             target.checkWritable();
             var err = spec.commandLine().getErr();
             Progress progress = Progress.to(err, "import " + from.getFileName());

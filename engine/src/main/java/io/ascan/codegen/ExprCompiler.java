@@ -192,6 +192,16 @@ public final class ExprCompiler {
         private final StringBuilder perBatch = new StringBuilder();
         private final List<String> perBatchFields = new java.util.ArrayList<>();
 
+        /** Field declarations of the per-batch values ({@link #perBatch}). */
+        List<String> perBatchFields() {
+            return perBatchFields;
+        }
+
+        /** Statements assigning the per-batch values, to run after the column addresses are bound. */
+        String perBatchStatements() {
+            return perBatch.toString();
+        }
+
         @Override
         public String perBatch(String javaType, String init) {
             String f = "perBatch" + perBatchFields.size();

@@ -42,7 +42,10 @@ final class Breakers {
         List<DataType> buildTypes = types(buildNode);
         JoinBuildSink sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys);
         b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
-        b.attachRuntimeFilter(probeNode, probeKeys, sink);
+        // R may drop probe rows only where a probe row without a match produces nothing.
+        boolean preserveProbe = t == JoinType.FULL || (t == JoinType.LEFT && right) || (t == JoinType.RIGHT && !right)
+                || (t == JoinType.ANTI && right);
+        if (!preserveProbe && probeKeys.length > 0) b.attachRuntimeFilter(probeNode, probeKeys, sink);
         HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, types(probeNode), finalPass,
                 chain.consumer());
         b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "

@@ -1,11 +1,11 @@
 package io.ascan.exec;
 
 import io.ascan.cache.SegmentCache;
-import io.ascan.exec.operator.Materializer;
 import io.ascan.exec.operator.ResultSink;
 import io.ascan.exec.operator.ScanSource;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.plan.PhysicalNode;
+import io.ascan.scan.ScanEnvironment;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -18,36 +18,46 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class Executor {
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
+    private final ScanEnvironment scans;
     private final SegmentCache cache;
-    private final Materializer materializer;
 
-    /** @param allocator the engine's allocator (queries get children); @param pool segment read buffers */
+    /** An executor with a local scan environment and no segment cache (tests, tools). */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
-        this(allocator, pool, SegmentCache.disabled());
+        this(allocator, pool, ScanEnvironment.local(), SegmentCache.disabled());
     }
 
-    /** @param cache the engine's segment cache, under {@code allocator}'s root; scans read through it */
+    /** An executor with a local scan environment reading through {@code cache}. */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache) {
-        this(allocator, pool, cache, Materializer.DIRECT);
+        this(allocator, pool, ScanEnvironment.local(), cache);
     }
 
-    private Executor(BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, Materializer materializer) {
+    /** An executor for {@code scans}' topology and interconnect, without a segment cache. */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans) {
+        this(allocator, pool, scans, SegmentCache.disabled());
+    }
+
+    /**
+     * @param allocator the engine's allocator (queries get children)
+     * @param pool      segment read buffers (compute-node memory)
+     * @param scans     what this engine's scans share: topology, interconnect, sampling coordinator
+     * @param cache     the engine's storage-side segment cache, under {@code allocator}'s root; scans read through it
+     */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans, SegmentCache cache) {
         this.allocator = allocator;
         this.pool = pool;
+        this.scans = scans;
         this.cache = cache;
-        this.materializer = materializer;
     }
 
-    /** An executor whose scans turn slices into rowsets with {@code m} (the seam issue 4's modes plug into). */
-    public Executor withMaterializer(Materializer m) {
-        return new Executor(allocator, pool, cache, m);
+    public ScanEnvironment scanEnvironment() {
+        return scans;
     }
 
     public QueryResult execute(PhysicalNode plan, QueryOptions options) throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, cache, options);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
-        PipelineBuilder builder = new PipelineBuilder(materializer);
+        PipelineBuilder builder = new PipelineBuilder(scans);
         try {
             pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
             for (Pipeline p : pipelines) p.compile();
@@ -66,7 +76,7 @@ public final class Executor {
     /** The pipelines of a plan, one line each, in the order they run (for EXPLAIN). */
     public static String explain(PhysicalNode plan) {
         StringBuilder sb = new StringBuilder();
-        for (Pipeline p : new PipelineBuilder(Materializer.DIRECT).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
+        for (Pipeline p : new PipelineBuilder(ScanEnvironment.local()).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
             sb.append(p.describe()).append('\n');
         }
         return sb.toString();

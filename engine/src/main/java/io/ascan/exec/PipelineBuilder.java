@@ -32,10 +32,10 @@ import java.util.function.BooleanSupplier;
 public final class PipelineBuilder {
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<ScanNode, ScanSource> scans = new IdentityHashMap<>();
-    private final io.ascan.exec.operator.Materializer materializer;
+    private final io.ascan.scan.ScanEnvironment environment;
 
-    public PipelineBuilder(io.ascan.exec.operator.Materializer materializer) {
-        this.materializer = materializer;
+    public PipelineBuilder(io.ascan.scan.ScanEnvironment environment) {
+        this.environment = environment;
     }
 
     /**
@@ -69,7 +69,7 @@ public final class PipelineBuilder {
     }
 
     ScanSource scanSource(ScanNode node) {
-        return scans.computeIfAbsent(node, n -> new ScanSource(n, materializer));
+        return scans.computeIfAbsent(node, n -> new ScanSource(n, environment));
     }
 
     void add(PhysicalNode node, Chain chain) {

@@ -38,6 +38,18 @@ public record QueryOptions(String mode, int computeThreads, int storageThreads, 
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode);
     }
 
+    public QueryOptions withPolicy(PolicyConfig p) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode);
+    }
+
+    public QueryOptions withStorageThreads(int n) {
+        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+    }
+
+    public QueryOptions withOutputQueue(int n) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode);
+    }
+
     public QueryOptions withDumpCode(boolean d) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d);
     }

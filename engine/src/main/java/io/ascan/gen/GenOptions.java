@@ -18,8 +18,13 @@ public final class GenOptions {
             description = "Overwrite tables that already exist (each atomically). Without it, existing tables are left alone and nothing is generated.")
     boolean replace;
 
+    @Option(names = "--slice-rows", paramLabel = "N",
+            description = "Rows per slice at most (the unit an AdaptiveScan assigns to a mode; default: as many as fit "
+                    + "2 MiB column segments). Smaller slices give the adaptive policy more measurements per table.")
+    int sliceRows;
+
     GenRunner runner(picocli.CommandLine.Model.CommandSpec spec) {
         return new GenRunner(dir, threads, replace, spec.commandLine().getOut(), spec.commandLine().getErr(),
-                ProgressBar.stderrIsTerminal());
+                ProgressBar.stderrIsTerminal()).withSliceRows(sliceRows);
     }
 }

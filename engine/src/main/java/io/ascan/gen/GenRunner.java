@@ -25,6 +25,7 @@ public final class GenRunner {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean terminal;
+    private int sliceRows;
 
     /** Rows written and wall time of one table. */
     public record Result(String table, long rows, double seconds) {}
@@ -39,11 +40,18 @@ public final class GenRunner {
         this.terminal = terminal;
     }
 
+    /** Caps every slice at {@code rows} rows (0: only the segment byte cap decides). */
+    public GenRunner withSliceRows(int rows) {
+        if (rows < 0) throw new UserException("--slice-rows must not be negative, got " + rows);
+        this.sliceRows = rows;
+        return this;
+    }
+
     public List<Result> run(List<ChunkedTable> tables) throws IOException {
         prepareDirectory();
         if (!replace) refuseExisting(tables);
         List<Result> results = new ArrayList<>();
-        WriteOptions options = WriteOptions.DEFAULTS.withReplace(replace);
+        WriteOptions options = WriteOptions.DEFAULTS.withReplace(replace).withMaxSliceRows(sliceRows);
         for (ChunkedTable t : tables) {
             long start = System.nanoTime();
             ProgressBar bar = new ProgressBar(err, terminal, t.name(), t.expectedRows());

@@ -19,21 +19,26 @@ import java.util.Map;
  * @param timeline     one entry per slice in assignment order: when it was assigned and to which mode
  * @param elapsedNanos from the scan's start to its last rowset
  * @param runtimeFilters the runtime filters R join builds published to this scan, described
+ * @param notes        the policy's events (sampling started, a mode sampled, exploit and why, drift), in order;
+ *                     a switch's reason is made of the notes of the slice it happened at
  * @param cache        how the storage-side segment cache served the scan's segment reads; null when it is off
  */
 public record ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes,
                          List<Switch> switches, long sampledSlices, List<Assignment> timeline, long elapsedNanos,
-                         List<String> runtimeFilters, CacheFigures cache) {
-
+                         List<String> runtimeFilters, List<Note> notes, CacheFigures cache) {
     /** Segment reads answered from the segment cache ({@code hit}) and from disk ({@code read}). */
     public record CacheFigures(long segmentsHit, long segmentsRead, long bytesHit) {}
+
+    /** Switches printed by {@link #format()}; a back-pressure scan may switch at every slice. */
+    static final int PRINTED_SWITCHES = 20;
 
     /**
      * @param slices     slices materialized in this mode
      * @param busyNanos  summed per-slice time from input-queue dequeue to the enqueue of its rowsets
      * @param rows       tuples delivered to the pipeline (after P for pushdown)
      * @param bytesMoved bytes that crossed the storage→compute boundary: whole segments (direct),
-     *                   distinct 64-byte lines touched (staging), compacted output (pushdown)
+     *                   distinct 64-byte lines touched (staging: counted only while the interconnect is
+     *                   emulated, the only time the staging variant tracks lines), compacted output (pushdown)
      */
     public record ModeFigures(long slices, long busyNanos, long rows, long bytesMoved) {
         public static final ModeFigures NONE = new ModeFigures(0, 0, 0, 0);
@@ -45,6 +50,15 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
     /** Slice number {@code slice} (in assignment order) went to {@code mode} at {@code atNanos} after the scan started. */
     public record Assignment(long slice, long atNanos, ScanMode mode) {}
 
+    /** A policy event at slice {@code slice} (the slice being assigned), {@code atNanos} after the scan started. */
+    public record Note(long slice, long atNanos, String text) {}
+
+    /** A report without policy notes or cache figures. */
+    public ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes, List<Switch> switches,
+                      long sampledSlices, List<Assignment> timeline, long elapsedNanos, List<String> runtimeFilters) {
+        this(table, policy, slices, modes, switches, sampledSlices, timeline, elapsedNanos, runtimeFilters, List.of(), null);
+    }
+
     public ScanReport {
         EnumMap<ScanMode, ModeFigures> all = new EnumMap<>(ScanMode.class);
         for (ScanMode m : ScanMode.values()) all.put(m, modes.getOrDefault(m, ModeFigures.NONE));
@@ -52,6 +66,14 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
         switches = List.copyOf(switches);
         timeline = List.copyOf(timeline);
         runtimeFilters = List.copyOf(runtimeFilters);
+        notes = List.copyOf(notes);
+    }
+
+    /** Slices materialized so far, over all modes (equals {@link #slices()} once a scan completed). */
+    public long slicesDone() {
+        long n = 0;
+        for (ModeFigures f : modes.values()) n += f.slices();
+        return n;
     }
 
     public ModeFigures mode(ScanMode m) {
@@ -91,9 +113,20 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
             sb.append(String.format(Locale.ROOT, "\n  %-8s %6d slices %9.1f ms busy %12d rows %10s moved",
                     m, f.slices(), f.busyNanos() / 1e6, f.rows(), bytes(f.bytesMoved())));
         }
+        java.util.Set<Long> switchSlices = new java.util.HashSet<>();
+        for (Switch s : switches) switchSlices.add(s.slice());
+        int printed = 0;
         for (Switch s : switches) {
+            if (printed++ == PRINTED_SWITCHES) {
+                sb.append("\n  ... ").append(switches.size() - PRINTED_SWITCHES).append(" more switches");
+                break;
+            }
             sb.append(String.format(Locale.ROOT, "\n  switch at slice %d (%.1f ms): %s -> %s, %s",
                     s.slice(), s.atNanos() / 1e6, s.from() == null ? "start" : s.from(), s.to(), s.reason()));
+        }
+        for (Note n : notes) {
+            if (switchSlices.contains(n.slice())) continue; // printed as the switch's reason
+            sb.append(String.format(Locale.ROOT, "\n  at slice %d (%.1f ms): %s", n.slice(), n.atNanos() / 1e6, n.text()));
         }
         if (cache != null) {
             sb.append(String.format(Locale.ROOT, "\n  cache %d/%d segments hit (%s)", cache.segmentsHit(),

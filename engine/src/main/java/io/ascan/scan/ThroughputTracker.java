@@ -6,33 +6,43 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * End-to-end throughput per mode (A-Scan paper IV-C). Each worker reports the time of every slice
- * from input-queue dequeue to the enqueue of its last rowset; the worker's rate is the inverse, and
- * the mode's throughput is the sum of its workers' latest rates. When a mode is (re)activated,
- * its statistics restart and the first {@code warmup} completions are not counted, so that the
- * output queue reaches a representative fill level first; completions of slices assigned under an
- * earlier activation are ignored. Thread-safe: workers report, the scheduler reads.
+ * End-to-end throughput per mode (A-Scan paper IV-C). Workers report the time of every slice from
+ * input-queue dequeue to the enqueue of its last rowset. While a mode is active all of its
+ * {@code W} workers are busy, so by Little's law its throughput is {@code W / slice time}:
+ * the tracker smooths slice times (window and baseline medians, {@link DriftDetector}) and
+ * reports them as slices per second. Smoothing times, not per-slice rates {@code 1/T}, matters:
+ * slice times vary a lot on a busy machine, and the mean of {@code 1/T} overstates a mode's
+ * throughput by more the more its times vary, which would favour the noisiest mode.
+ *
+ * <p>When a mode is (re)activated, its statistics restart and the first {@code warmup}
+ * completions are not counted, so that the output queue reaches a representative fill level
+ * first; completions of slices assigned under an earlier activation are ignored. Thread-safe:
+ * workers report, the scheduler reads.
  */
 public final class ThroughputTracker {
     private final int warmup;
     private final Map<ScanMode, PerMode> modes = new EnumMap<>(ScanMode.class);
 
     private static final class PerMode {
-        final DriftDetector detector;
-        final double[] workerRate;
+        final DriftDetector times;
+        final int workers;
         long epoch;
         int warmupLeft;
         long measured;
         long completed;
 
         PerMode(int workers, int window, double alpha) {
-            detector = new DriftDetector(window, alpha);
-            workerRate = new double[workers];
+            this.times = new DriftDetector(window, alpha);
+            this.workers = workers;
+        }
+
+        double rate(double meanNanos) {
+            return Double.isNaN(meanNanos) ? Double.NaN : workers * 1e9 / Math.max(meanNanos, 1);
         }
     }
 
     /**
-     * @param workers workers per mode (materializer threads)
+     * @param workers workers per mode (materializer threads, all busy while the mode is active)
      * @param warmup  completions excluded after each activation (k)
      * @param window  drift window length, in measurements
      * @param alpha   EWMA weight of the newest measurement
@@ -52,8 +62,7 @@ public final class ThroughputTracker {
         p.epoch++;
         p.warmupLeft = warmup;
         p.measured = 0;
-        p.detector.reset();
-        java.util.Arrays.fill(p.workerRate, 0);
+        p.times.reset();
         return p.epoch;
     }
 
@@ -61,29 +70,32 @@ public final class ThroughputTracker {
         return get(mode).epoch;
     }
 
-    /** A worker finished a slice of {@code mode}, assigned under {@code epoch}, in {@code nanos}. */
+    /**
+     * A worker finished a slice of {@code mode}, assigned under {@code epoch}, in {@code nanos}.
+     * {@code worker} identifies the reporting worker (the estimate does not depend on it).
+     */
     public synchronized void record(ScanMode mode, long epoch, int worker, long nanos) {
         PerMode p = get(mode);
         p.completed++;
         if (epoch != p.epoch) return;
-        p.workerRate[worker] = 1e9 / Math.max(nanos, 1);
         if (p.warmupLeft > 0) {
-            p.warmupLeft--; // still counts for the worker's rate, not as a measurement
+            p.warmupLeft--;
             return;
         }
-        double aggregate = 0;
-        for (double r : p.workerRate) aggregate += r;
-        p.detector.add(aggregate);
+        p.times.add(nanos);
         p.measured++;
     }
 
+    /** Throughputs in slices per second: the baseline's and the drift window's. */
     public synchronized ModeStats stats(ScanMode mode) {
         PerMode p = get(mode);
-        return new ModeStats(p.detector.estimate(), p.detector.windowMean(), p.detector.windowFull(), p.measured);
+        return new ModeStats(p.rate(p.times.estimate()), p.rate(p.times.recent()), p.times.windowFull(), p.measured);
     }
 
+    /** Whether the mode's recent throughput is more than {@code delta} below its estimate. */
     public synchronized boolean drifted(ScanMode mode, double delta) {
-        return get(mode).detector.drifted(delta);
+        ModeStats s = stats(mode);
+        return s.windowFull() && !Double.isNaN(s.estimate()) && s.recent() < (1 - delta) * s.estimate();
     }
 
     private PerMode get(ScanMode mode) {

@@ -49,7 +49,10 @@ public final class Interconnect {
         return bytesPerSecond;
     }
 
-    /** Moves {@code n} bytes across the link, waiting as long as the emulated bandwidth requires. */
+    /**
+     * Moves {@code n} bytes across the link, waiting as long as the emulated bandwidth requires
+     * (returning early, with the interrupt flag still set, if the thread is interrupted).
+     */
     public void charge(long n) {
         if (n <= 0) return;
         bytes.addAndGet(n);
@@ -66,7 +69,11 @@ public final class Interconnect {
         long wait = wake - now;
         if (wait > 0) {
             waitedNanos.addAndGet(wait);
-            while ((wait = wake - System.nanoTime()) > 0) LockSupport.parkNanos(wait);
+            while ((wait = wake - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(wait);
+                // Cancelled: stop waiting; the caller's next blocking step sees the interrupt.
+                if (Thread.currentThread().isInterrupted()) return;
+            }
         }
     }
 

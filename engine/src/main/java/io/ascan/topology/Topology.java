@@ -2,6 +2,7 @@ package io.ascan.topology;
 
 import io.ascan.numa.Numa;
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * Where storage-side and compute-side work runs (DESIGN.md, Topology). On a multi-node machine
@@ -32,12 +33,26 @@ public record Topology(int storageNode, int[] storageCpus, int computeNode, int[
             if (s >= Numa.nodeCount() || c >= Numa.nodeCount()) {
                 throw new IllegalArgumentException("storage.node/compute.node must be below " + Numa.nodeCount());
             }
-            if (s != c) return new Topology(s, Numa.cpusOfNode(s).stream().toArray(), c, Numa.cpusOfNode(c).stream().toArray());
+            int[] store = allowed(Numa.cpusOfNode(s)), compute = allowed(Numa.cpusOfNode(c));
+            if (s != c && store.length > 0 && compute.length > 0) return new Topology(s, store, c, compute);
         }
-        int cpus = Runtime.getRuntime().availableProcessors();
-        int[] all = new int[cpus];
-        for (int i = 0; i < cpus; i++) all[i] = i;
-        return split(all, Numa.available() ? 0 : -1);
+        return split(allowed(null), Numa.available() ? 0 : -1);
+    }
+
+    /**
+     * The CPUs of {@code node} (all when null) this process may run on: a container's cpuset may
+     * hide some, and pinning a thread to one of those fails.
+     */
+    private static int[] allowed(BitSet node) {
+        BitSet cpus;
+        try {
+            cpus = Numa.currentAffinity();
+        } catch (RuntimeException e) {
+            cpus = new BitSet();
+            cpus.set(0, Runtime.getRuntime().availableProcessors());
+        }
+        if (node != null) cpus.and(node);
+        return cpus.stream().toArray();
     }
 
     /** One node: compute gets the lower CPUs, storage the rest (at least one each where possible). */

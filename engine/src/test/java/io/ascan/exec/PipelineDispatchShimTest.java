@@ -3,47 +3,38 @@ package io.ascan.exec;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
-import io.ascan.exec.operator.Materializer;
-import io.ascan.exec.operator.ScanSource;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
-import io.ascan.format.ColumnData;
-import io.ascan.format.SliceData;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ProjectNode;
+import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanReport;
+import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
+import io.ascan.topology.Interconnect;
+import io.ascan.topology.Topology;
 import io.ascan.types.DataType;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.BiPredicate;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The dispatch shim's three variants give the same result on the same data: DIRECT and STAGING
- * rowsets carry every tuple (P evaluated inline), PUSHDOWN rowsets are pre-filtered and
- * compacted here the way the pushdown materializer will do it (the variant must not apply P).
+ * The dispatch shim's three variants give the same result on the same data, fed by the real
+ * materializers: DIRECT and STAGING rowsets carry every tuple (P evaluated inline), PUSHDOWN
+ * rowsets are filtered by P and the join's runtime filter near storage and compacted; the
+ * adaptive and back-pressure policies mix them within one scan.
  */
 class PipelineDispatchShimTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
     static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2).withDumpCode(true);
-
-    /** P of each test scan, in Java: (slice, row) -> passes; the predicate's columns are found by table column name. */
-    static final Map<String, BiPredicate<SliceData, Integer>> P = Map.of(
-            "lineorder", (s, r) -> (Integer) s.column(3).getObject(r) < 25
-                    && List.of("AIR", "REG AIR").contains(s.column(4).getString(r)),
-            "dwdate", (s, r) -> (Integer) s.column(1).getObject(r) == 1993);
 
     PhysicalNode plan() throws Exception {
         Table lo = table("lineorder"), d = table("dwdate");
@@ -62,58 +53,35 @@ class PipelineDispatchShimTest {
                 new AggregateNode.Call(AggregateNode.Function.COUNT, -1, false, DataType.BIGINT, "n")));
     }
 
-    static Rowset staging(SliceData s, ScanSource scan, BufferAllocator a) {
-        return new Rowset(ScanMode.STAGING, s.rowCount(), s.columns(), null);
-    }
-
-    /** Applies P and compacts the passing tuples of the projected columns into new vectors (dictionaries decoded). */
-    static Rowset pushdown(SliceData s, ScanSource scan, BufferAllocator a) {
-        try (s) {
-            BiPredicate<SliceData, Integer> p = P.get(scan.node().table().name());
-            List<Integer> pass = new ArrayList<>();
-            for (int r = 0; r < s.rowCount(); r++) if (p == null || p.test(s, r)) pass.add(r);
-            List<ColumnData> out = new ArrayList<>();
-            for (int c = 0; c < scan.node().columns().length; c++) {
-                ColumnData in = s.column(c);
-                FieldVector v;
-                if (in.isDictionaryEncoded()) {
-                    VarCharVector w = new VarCharVector(in.spec().name(), a);
-                    w.allocateNew();
-                    for (int j = 0; j < pass.size(); j++) if (!in.isNull(pass.get(j))) w.setSafe(j, in.getUtf8(pass.get(j)));
-                    v = w;
-                } else {
-                    v = in.vector().getField().createVector(a);
-                    v.allocateNew();
-                    for (int j = 0; j < pass.size(); j++) v.copyFromSafe(pass.get(j), j, in.vector());
-                }
-                v.setValueCount(pass.size());
-                out.add(new ColumnData(in.spec(), v, null));
-            }
-            return new Rowset(ScanMode.PUSHDOWN, pass.size(), out, null);
-        }
-    }
+    static final String DUCK = "SELECT lo_discount, sum(lo_extendedprice * lo_discount), count(*) FROM lineorder, dwdate "
+            + "WHERE lo_orderdate = d_datekey AND d_year = 1993 AND lo_quantity < 25 AND lo_shipmode IN ('AIR', 'REG AIR') "
+            + "GROUP BY lo_discount";
 
     @Test
-    void threeVariantsGiveTheSameResult() throws Exception {
-        Executor direct = new Executor(memory.allocator(), memory.pool());
-        QueryResult r = direct.execute(plan(), OPTIONS);
+    void everyModeAndPolicyGivesTheSameResult() throws Exception {
+        Executor executor = new Executor(memory.allocator(), memory.pool());
+        QueryResult r = executor.execute(plan(), OPTIONS);
         String code = r.generatedCode();
         var expected = rows(r);
-        assertSameRows(duck("SELECT lo_discount, sum(lo_extendedprice * lo_discount), count(*) FROM lineorder, dwdate "
-                + "WHERE lo_orderdate = d_datekey AND d_year = 1993 AND lo_quantity < 25 AND lo_shipmode IN ('AIR', 'REG AIR') "
-                + "GROUP BY lo_discount"), expected, false);
+        assertSameRows(duck(DUCK), expected, false);
 
-        Map<String, Materializer> variants = Map.of("staging", PipelineDispatchShimTest::staging, "pushdown", PipelineDispatchShimTest::pushdown);
-        for (var v : variants.entrySet()) {
-            QueryResult result = direct.withMaterializer(v.getValue()).execute(plan(), OPTIONS);
-            var rows = rows(result);
-            assertSameRows(expected, rows, false);
-            ScanMode mode = ScanMode.parse(v.getKey());
-            for (var report : result.scanReports()) {
-                assertEquals(report.slices(), report.slicesIn(mode), result.statistics());
-                assertEquals(0, report.slicesIn(ScanMode.DIRECT), result.statistics());
+        for (String mode : List.of("staging", "pushdown", "adaptive", "backpressure")) {
+            QueryResult result = executor.execute(plan(), OPTIONS.withMode(mode));
+            assertSameRows(expected, rows(result), false);
+            for (ScanReport report : result.scanReports()) {
+                assertEquals(report.slices(), report.slicesDone(), result.statistics());
+                if (mode.equals("staging") || mode.equals("pushdown")) {
+                    assertEquals(report.slices(), report.slicesIn(ScanMode.parse(mode)), result.statistics());
+                }
+                assertEquals(mode, report.policy());
             }
-            assertTrue(result.statistics().contains(v.getKey() + " "), result.statistics());
+            if (mode.equals("pushdown")) {
+                ScanReport lineorder = result.scanReports().stream().filter(s -> s.table().equals("lineorder")).findFirst().orElseThrow();
+                assertEquals(1, lineorder.runtimeFilters().size(), "the join's Bloom filter reached the probe scan");
+                long passing = (Long) duck("SELECT count(*) FROM lineorder WHERE lo_quantity < 25 AND lo_shipmode IN ('AIR', 'REG AIR')")
+                        .getFirst().getFirst();
+                assertTrue(lineorder.rows() < passing, "R dropped tuples near storage: " + lineorder.rows() + " of " + passing);
+            }
         }
 
         // Each scan pipeline has the three loops; P is inline in DIRECT and STAGING only.
@@ -121,6 +89,37 @@ class PipelineDispatchShimTest {
         assertEquals(2, count(code, "// P, evaluated inline (DIRECT)"));
         assertEquals(2, count(code, "// P, evaluated inline (STAGING)"));
         assertEquals(0, count(code, "// P, evaluated inline (PUSHDOWN)"));
+        assertEquals(0, count(code, ".touch("), "no line counting without an emulated interconnect");
+    }
+
+    @Test
+    void stagingCountsTheLinesItReadsOnlyWhenTheInterconnectIsEmulated() throws Exception {
+        ScanEnvironment emulated = new ScanEnvironment(Topology.detect(-1, -1), Interconnect.of(50L << 30),
+                new SamplingCoordinator(), null, false);
+        Executor executor = new Executor(memory.allocator(), memory.pool(), emulated);
+        var expected = duck(DUCK);
+        QueryResult staging = executor.execute(plan(), OPTIONS.withMode("staging"));
+        String code = staging.generatedCode();
+        assertSameRows(expected, rows(staging), false);
+        QueryResult direct = executor.execute(plan(), OPTIONS.withMode("direct"));
+        assertSameRows(expected, rows(direct), false);
+
+        assertTrue(count(code, ".touch(") > 0, code);
+        int stagingMethod = code.indexOf("private void staging("), pushdownMethod = code.indexOf("private void pushdown(");
+        assertFalse(code.substring(code.indexOf("private void direct("), stagingMethod).contains(".touch("), "DIRECT counts nothing");
+        assertTrue(code.substring(stagingMethod, pushdownMethod).contains(".touch("), "STAGING counts its lines");
+
+        for (String table : List.of("lineorder", "dwdate")) {
+            ScanReport s = report(staging, table), d = report(direct, table);
+            long lines = s.mode(ScanMode.STAGING).bytesMoved(), segments = d.mode(ScanMode.DIRECT).bytesMoved();
+            assertTrue(lines > 0 && lines % 64 == 0, table + ": staging moved " + lines);
+            // P's first conjunct reads lo_quantity everywhere, the rest only for tuples that passed it.
+            assertTrue(lines < segments, table + ": staging moved " + lines + ", direct " + segments);
+        }
+    }
+
+    static ScanReport report(QueryResult r, String table) {
+        return r.scanReports().stream().filter(s -> s.table().equals(table)).findFirst().orElseThrow();
     }
 
     static int count(String s, String what) {

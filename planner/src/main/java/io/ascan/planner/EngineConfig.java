@@ -10,7 +10,8 @@ import io.ascan.exec.QueryOptions;
  * @param storageNode           {@code storage.node}: NUMA node of storage-side work, -1 = automatic
  * @param computeNode           {@code compute.node}: NUMA node of compute-side work, -1 = automatic
  * @param interconnectBandwidth {@code interconnect.bandwidth}: emulated link in bytes/s, 0 = no emulation
- * @param sliceRows             {@code scan.sliceRows}: rows per scan slice, 0 = the table's own slices
+ * @param sliceRows             {@code scan.sliceRows}: always 0, the table's stored slices (their size is chosen
+ *                              when a table is written: {@code ascan gen/import --slice-rows})
  * @param cacheBytes            {@code cache.bytes}: capacity of the engine's storage-side segment cache,
  *                              0 = no cache, {@link #DEFAULT_CACHE} = a quarter of physical memory
  *                              (see {@code SegmentCache.defaultCapacity})

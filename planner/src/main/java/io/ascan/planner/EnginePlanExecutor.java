@@ -11,6 +11,10 @@ import io.ascan.memory.Allocators;
 import io.ascan.plan.OutputColumn;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
+import io.ascan.scan.ScanEnvironment;
+import io.ascan.scan.policy.SamplingCoordinator;
+import io.ascan.topology.Interconnect;
+import io.ascan.topology.Topology;
 import io.ascan.types.DataType;
 import java.util.List;
 import io.ascan.expr.Literal;
@@ -28,18 +32,38 @@ import org.apache.arrow.memory.BufferAllocator;
  * slices for the actual values.
  */
 final class EnginePlanExecutor implements PlanExecutor {
+    private static final long POOL_BYTES = 8L << 30;
+
     private final BufferAllocator allocator = Allocators.root();
-    private final AlignedBufferPool pool = new AlignedBufferPool(8L << 30);
+    private final AlignedBufferPool pool;
+    private final AlignedBufferPool storagePool;
     private final SegmentCache cache;
     private final Executor executor;
 
+    /**
+     * The catalog is already in the plan (AdaptiveScan carries its table); the per-query settings
+     * reach each run via QueryOptions, the placement settings ({@code storage.node},
+     * {@code compute.node}, {@code interconnect.bandwidth}) are fixed here for the engine's life.
+     */
     EnginePlanExecutor(Catalog catalog, EngineConfig config) {
-        // The catalog is already in the plan (AdaptiveScan carries its table); config reaches each run via
-        // QueryOptions, except what belongs to the engine instance: the segment cache, shared by its queries.
+        Topology topology = Topology.detect(config.storageNode(), config.computeNode());
+        Interconnect link = Interconnect.of(config.interconnectBandwidth());
+        boolean explicit = config.storageNode() >= 0 || config.computeNode() >= 0;
+        if (topology.multiNode()) {
+            // Two nodes: segment buffers where each role's memory is.
+            pool = new AlignedBufferPool(POOL_BYTES, topology.computeNode());
+            storagePool = new AlignedBufferPool(POOL_BYTES, topology.storageNode());
+        } else {
+            pool = new AlignedBufferPool(POOL_BYTES);
+            storagePool = null;
+        }
+        ScanEnvironment scans = new ScanEnvironment(topology, link, new SamplingCoordinator(), storagePool,
+                topology.multiNode() || link.emulated() || explicit);
+        // The segment cache belongs to the engine instance and is shared by its queries (storage-side memory).
         long capacity = config.cacheBytes() == EngineConfig.DEFAULT_CACHE ? SegmentCache.defaultCapacity(allocator)
                 : config.cacheBytes();
         cache = SegmentCache.create(allocator, capacity);
-        executor = new Executor(allocator, pool, cache);
+        executor = new Executor(allocator, pool, scans, cache);
     }
 
     @Override
@@ -96,8 +120,12 @@ final class EnginePlanExecutor implements PlanExecutor {
 
     @Override
     public void close() {
-        cache.close();
-        pool.close();
-        allocator.close();
+        try {
+            cache.close();
+            pool.close();
+            if (storagePool != null) storagePool.close();
+        } finally {
+            allocator.close();
+        }
     }
 }

@@ -33,7 +33,7 @@ public final class EngineProperties {
         m.put("storage.node", "NUMA node of storage-side work (default: automatic)");
         m.put("compute.node", "NUMA node of compute-side work (default: automatic)");
         m.put("interconnect.bandwidth", "emulated storage-compute link in bytes/s (default: no emulation)");
-        m.put("scan.sliceRows", "rows per scan slice (default: the table's slices)");
+        m.put("scan.sliceRows", "0 only: scans use the table's stored slices, sized when written (gen/import --slice-rows)");
         m.put("scan.outputQueue", "capacity of a scan's output queue in rowsets");
         m.put("policy.nSample", "slices sampled per mode per sampling round");
         m.put("policy.delta", "drift threshold in (0, 1)");
@@ -65,7 +65,7 @@ public final class EngineProperties {
                 case "storage.node" -> storageNode = intAtLeast(name, v, -1);
                 case "compute.node" -> computeNode = intAtLeast(name, v, -1);
                 case "interconnect.bandwidth" -> bandwidth = longAtLeast(name, v, 0);
-                case "scan.sliceRows" -> sliceRows = intAtLeast(name, v, 0);
+                case "scan.sliceRows" -> sliceRows = storedSlicesOnly(name, intAtLeast(name, v, 0));
                 case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
@@ -114,6 +114,20 @@ public final class EngineProperties {
         if (n < 0) throw new IllegalArgumentException(name + " must not be negative, got " + v);
         if (n > Long.MAX_VALUE >> shift) throw new IllegalArgumentException(name + " is too large: " + v);
         return n << shift;
+    }
+
+    /**
+     * A scan slice is a slice as the table stores it: its segments are read, checked and decoded
+     * whole, so a scan cannot cut them finer without reading them several times. The size is
+     * chosen when the table is written; a scan-time value other than 0 would be silently ignored,
+     * so it is refused with the way to get it.
+     */
+    private static int storedSlicesOnly(String name, int rows) {
+        if (rows != 0) {
+            throw new IllegalArgumentException(name + " cannot change slices at query time: a scan reads the table's stored "
+                    + "slices; choose their size when writing the table (ascan gen/import --slice-rows " + rows + ")");
+        }
+        return rows;
     }
 
     private static int intAtLeast(String name, String v, int min) {

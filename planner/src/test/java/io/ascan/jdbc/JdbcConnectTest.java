@@ -82,6 +82,7 @@ class JdbcConnectTest {
             "?cache.bytes=4gb | cache.bytes must be a byte count such as 1073741824, 512m or 4g, got '4gb'",
             "?cache.bytes=-1 | cache.bytes must not be negative, got -1",
             "?compute.thread=2 | unknown setting 'compute.thread'",
+            "?scan.sliceRows=1000 | scan.sliceRows cannot change slices at query time",
             "?mode | URL setting 'mode' has no value"})
     void badPropertiesAreClearErrors(String suffix, String message) {
         SQLException e = assertThrows(SQLException.class, () -> connect(suffix));
@@ -96,11 +97,11 @@ class JdbcConnectTest {
         p.setProperty("password", "secret");
         p.setProperty("policy.alpha", "0.5");
         p.setProperty("storage.node", "0");
-        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + dir + "?scan.sliceRows=1000", p)) {
+        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + dir + "?scan.outputQueue=3", p)) {
             AscanConnection ac = c.unwrap(AscanConnection.class);
             assertEquals(0.5, ac.config().query().policy().alpha());
             assertEquals(0, ac.config().storageNode());
-            assertEquals(1000, ac.config().sliceRows());
+            assertEquals(3, ac.config().query().outputQueue());
         }
     }
 

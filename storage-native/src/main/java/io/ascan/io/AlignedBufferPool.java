@@ -1,5 +1,6 @@
 package io.ascan.io;
 
+import io.ascan.numa.Numa;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -8,7 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A pool of 4 KiB-aligned buffers in power-of-two size classes, carved from one long-lived shared
  * arena. Closing a shared arena per read costs a global handshake, so segment buffers are reused
- * instead. Thread-safe; {@link #close()} frees everything once all buffers are back.
+ * instead. A pool may be bound to a NUMA node (the storage or the compute node of the topology):
+ * its memory then comes from that node where libnuma can place it. Thread-safe; {@link #close()}
+ * frees everything once all buffers are back.
  */
 public final class AlignedBufferPool implements AutoCloseable {
     private static final int MIN_SHIFT = 12; // 4 KiB
@@ -20,11 +23,21 @@ public final class AlignedBufferPool implements AutoCloseable {
     private final AtomicLong outstanding = new AtomicLong();
     private final AtomicLong reserved = new AtomicLong();
     private final long capacity;
+    private final int node;
     private volatile boolean closed;
 
     /** @param capacity bytes the pool may reserve from the system in total */
     public AlignedBufferPool(long capacity) {
+        this(capacity, -1);
+    }
+
+    /**
+     * @param capacity bytes the pool may reserve from the system in total
+     * @param node     NUMA node to allocate on ({@link Numa#allocate}), or -1 for no placement
+     */
+    public AlignedBufferPool(long capacity, int node) {
         this.capacity = capacity;
+        this.node = node;
         for (int i = MIN_SHIFT; i <= MAX_SHIFT; i++) free[i] = new ConcurrentLinkedDeque<>();
     }
 
@@ -47,7 +60,7 @@ public final class AlignedBufferPool implements AutoCloseable {
                         + outstanding.get() + " in use; raise the memory limit");
             }
             synchronized (arena) {
-                seg = arena.allocate(bytes, BlockReader.ALIGNMENT);
+                seg = node < 0 ? arena.allocate(bytes, BlockReader.ALIGNMENT) : Numa.allocate(arena, bytes, node);
             }
         }
         outstanding.addAndGet(seg.byteSize());
@@ -60,6 +73,11 @@ public final class AlignedBufferPool implements AutoCloseable {
         MemorySegment whole = MemorySegment.ofAddress(buffer.address()).reinterpret(full, arena, null);
         outstanding.addAndGet(-full);
         free[sizeClass(full)].addFirst(whole);
+    }
+
+    /** The NUMA node the pool allocates on, or -1. */
+    public int node() {
+        return node;
     }
 
     /** Bytes currently handed out. */

@@ -20,13 +20,25 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Runs every query of one benchmark through {@code jdbc:ascan:} and compares each result with
- * DuckDB's on the same data ({@link Workload}, {@link ResultComparison}); and runs every query in
- * the three static scan modes, which must agree with each other. The data is generated once per
- * class at the scale of {@link TestScale}.
+ * DuckDB's on the same data ({@link Workload}, {@link ResultComparison}), with the default
+ * settings and in every scan mode and policy. The data is generated once per class at the scale
+ * of {@link TestScale}, in small slices so that one scan has enough of them for the adaptive
+ * policy to sample every mode and for back-pressure to mix them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BenchmarkQueriesTest {
-    static final List<String> STATIC_MODES = List.of("direct", "staging", "pushdown");
+    /** Rows per slice of the generated tables. */
+    static final String SLICE_ROWS = "256";
+    /**
+     * Connection settings per scan policy. The adaptive one samples with few slices (a short
+     * output queue makes its warm-up short), so that it samples and switches on these tables.
+     */
+    static final Map<String, String> MODES = Map.of(
+            "direct", "?mode=direct",
+            "staging", "?mode=staging",
+            "pushdown", "?mode=pushdown&storage.threads=2",
+            "adaptive", "?mode=adaptive&policy.nSample=14&scan.outputQueue=2",
+            "backpressure", "?mode=backpressure");
 
     private Workload workload;
     private final Map<String, Connection> modes = new LinkedHashMap<>();
@@ -65,15 +77,11 @@ abstract class BenchmarkQueriesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queries")
-    void staticModesAgree(QueryFile query) throws SQLException {
-        Result direct = null;
-        for (String mode : STATIC_MODES) {
+    void everyModeAndPolicyMatchesDuckDb(QueryFile query) throws SQLException {
+        Result duckdb = workload.runDuckDb(DuckDbDialect.rewrite(query.sql()));
+        for (String mode : List.of("direct", "staging", "pushdown", "adaptive", "backpressure")) {
             Result r = workload.runAscan(mode(mode), query.sql());
-            if (direct == null) {
-                direct = r;
-                continue;
-            }
-            String diff = ResultComparison.compare(query, r, "mode=" + mode, direct, "mode=direct");
+            String diff = ResultComparison.compare(query, r, "ascan mode=" + mode, duckdb, "duckdb");
             if (diff != null) fail(diff);
         }
     }
@@ -81,7 +89,7 @@ abstract class BenchmarkQueriesTest {
     private Connection mode(String mode) throws SQLException {
         Connection c = modes.get(mode);
         if (c == null) {
-            c = DriverManager.getConnection(workload.url("?mode=" + mode));
+            c = DriverManager.getConnection(workload.url(MODES.get(mode)));
             modes.put(mode, c);
         }
         return c;

@@ -53,7 +53,7 @@ class CancelTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void cancelStopsTheQueryAndReleasesEverything() throws Exception {
-        for (String mode : List.of("adaptive", "direct", "staging", "pushdown")) {
+        for (String mode : List.of("adaptive", "direct", "staging", "pushdown", "backpressure")) {
             String settings = "?mode=" + mode;
             Connection c = DriverManager.getConnection(url + settings);
             Statement s = c.createStatement();

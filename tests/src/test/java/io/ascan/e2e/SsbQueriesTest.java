@@ -2,7 +2,7 @@ package io.ascan.e2e;
 
 import java.nio.file.Path;
 
-/** The 13 SSB queries of {@code queries/ssb} against DuckDB, and across the static scan modes. */
+/** The 13 SSB queries of {@code queries/ssb} against DuckDB, in every scan mode and policy. */
 class SsbQueriesTest extends BenchmarkQueriesTest {
     @Override
     String suite() {

@@ -2,7 +2,7 @@ package io.ascan.e2e;
 
 import java.nio.file.Path;
 
-/** The 9 taxi queries (T1-T3) of {@code queries/taxi} against DuckDB, and across the static scan modes. */
+/** The 9 taxi queries (T1-T3) of {@code queries/taxi} against DuckDB, in every scan mode and policy. */
 class TaxiQueriesTest extends BenchmarkQueriesTest {
     @Override
     String suite() {

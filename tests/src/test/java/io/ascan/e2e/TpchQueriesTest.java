@@ -2,7 +2,7 @@ package io.ascan.e2e;
 
 import java.nio.file.Path;
 
-/** The 22 TPC-H queries of {@code queries/tpch} against DuckDB, and across the static scan modes. */
+/** The 22 TPC-H queries of {@code queries/tpch} against DuckDB, in every scan mode and policy. */
 class TpchQueriesTest extends BenchmarkQueriesTest {
     @Override
     String suite() {

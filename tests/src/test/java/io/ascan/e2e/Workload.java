@@ -32,15 +32,16 @@ final class Workload implements AutoCloseable {
     }
 
     static Workload ssb(Path scratch) throws Exception {
-        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf);
+        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf, "--slice-rows", BenchmarkQueriesTest.SLICE_ROWS);
     }
 
     static Workload tpch(Path scratch) throws Exception {
-        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf);
+        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf, "--slice-rows", BenchmarkQueriesTest.SLICE_ROWS);
     }
 
     static Workload taxi(Path scratch) throws Exception {
-        return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows));
+        return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows), "--slice-rows",
+                BenchmarkQueriesTest.SLICE_ROWS);
     }
 
     /** Generates, exports and loads; {@code genArgs} follow {@code ascan gen}. */

@@ -27,11 +27,12 @@ public final class BenchData {
     private BenchData() {}
 
     /**
-     * @param generate runs an {@code ascan gen} command line and returns its exit code
+     * @param sliceRows rows per stored slice (a scan slice is a stored slice), 0 = the generator's default
+     * @param generate  runs an {@code ascan gen} command line and returns its exit code
      */
-    public static void ensure(Workload workload, DataSize size, Path dir, Function<List<String>, Integer> generate,
-                              PrintWriter err) throws IOException {
-        String wanted = workload.label() + " " + size.describe();
+    public static void ensure(Workload workload, DataSize size, int sliceRows, Path dir,
+                              Function<List<String>, Integer> generate, PrintWriter err) throws IOException {
+        String wanted = workload.label() + " " + size.describe() + (sliceRows > 0 ? " in slices of " + sliceRows + " rows" : "");
         Path marker = dir.resolve(marker(workload));
         List<String> missing = missing(workload, dir);
         if (missing.isEmpty()) {
@@ -55,7 +56,7 @@ public final class BenchData {
         }
         err.println("generating " + wanted + " into " + dir + (partial ? " (missing: " + String.join(", ", missing) + ")" : ""));
         err.flush();
-        int rc = generate.apply(workload.generateArguments(size, dir.toString()));
+        int rc = generate.apply(workload.generateArguments(size, dir.toString(), sliceRows));
         if (rc != 0) throw new UserException("generating " + wanted + " failed (exit code " + rc + ")");
         Files.writeString(marker, wanted + "\n");
     }

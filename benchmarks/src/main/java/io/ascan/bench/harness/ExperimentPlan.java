@@ -7,7 +7,7 @@ import java.util.List;
  * {@code runs} times after one warm-up run.
  *
  * @param experiment the paper figure this plan reproduces ("fig4"...), or null for a custom run
- * @param sliceRows  {@code scan.sliceRows} for every engine (0: the tables' own slices)
+ * @param sliceRows  rows per slice of the generated tables (0: the generator's default)
  * @param timeline   whether to keep each run's per-slice mode timeline
  * @param settings   further engine settings for every engine ({@code --set}, e.g. cache.bytes)
  */

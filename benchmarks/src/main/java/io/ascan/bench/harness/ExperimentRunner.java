@@ -82,7 +82,6 @@ public final class ExperimentRunner {
     private Map<String, String> engineSettings(long link) {
         Map<String, String> s = new HashMap<>(plan.settings());
         s.put("interconnect.bandwidth", Long.toString(link));
-        if (plan.sliceRows() > 0) s.put("scan.sliceRows", Integer.toString(plan.sliceRows()));
         return s;
     }
 

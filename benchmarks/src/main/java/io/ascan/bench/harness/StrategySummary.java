@@ -28,7 +28,7 @@ public final class StrategySummary {
         long minSlices = outcome.measurements().stream().mapToLong(Measurement::largestScanSlices).min().orElse(0);
         long maxSlices = outcome.measurements().stream().mapToLong(Measurement::largestScanSlices).max().orElse(0);
         sb.append("Slices of each query's largest scan: ").append(minSlices == maxSlices ? "" + minSlices : minSlices + "–" + maxSlices);
-        if (plan.sliceRows() > 0) sb.append(" (scan.sliceRows ").append(plan.sliceRows()).append(")");
+        if (plan.sliceRows() > 0) sb.append(" (slices of ").append(plan.sliceRows()).append(" rows)");
         sb.append(".\n");
         if (!plan.settings().isEmpty()) {
             sb.append("Engine settings: ").append(String.join(", ", plan.settings().entrySet().stream()

@@ -55,12 +55,17 @@ public enum Workload {
         return BenchmarkQueries.text(queryWorkload, query);
     }
 
-    /** Arguments of the {@code ascan gen} command that creates this workload's tables of {@code size}. */
-    public List<String> generateArguments(DataSize size, String dir) {
-        return switch (this) {
+    /**
+     * Arguments of the {@code ascan gen} command that creates this workload's tables of {@code size},
+     * in slices of {@code sliceRows} rows (0: the generator's default).
+     */
+    public List<String> generateArguments(DataSize size, String dir, int sliceRows) {
+        List<String> args = new java.util.ArrayList<>(switch (this) {
             case SSB -> List.of("gen", "ssb", "--sf", size.text(), "--dir", dir, "--replace");
             case TAXI -> List.of("gen", "taxi", "--rows", size.text(), "--dir", dir, "--replace");
             case PHASE -> List.of("gen", "taxi", "--rows", size.text(), "--phase-change", "--dir", dir, "--replace");
-        };
+        });
+        if (sliceRows > 0) args.addAll(List.of("--slice-rows", Integer.toString(sliceRows)));
+        return args;
     }
 }

@@ -40,7 +40,7 @@ class BenchDataTest {
     };
 
     void ensure(Workload w, DataSize size) throws IOException {
-        BenchData.ensure(w, size, dir, fakeGen, new PrintWriter(err, true));
+        BenchData.ensure(w, size, 0, dir, fakeGen, new PrintWriter(err, true));
     }
 
     @Test
@@ -88,7 +88,7 @@ class BenchDataTest {
     @Test
     void aFailedGenerationIsAnErrorAndLeavesNoMarker() {
         UserException e = assertThrows(UserException.class,
-                () -> BenchData.ensure(Workload.SSB, DataSize.scaleFactor("1"), dir, args -> 3, new PrintWriter(err, true)));
+                () -> BenchData.ensure(Workload.SSB, DataSize.scaleFactor("1"), 0, dir, args -> 3, new PrintWriter(err, true)));
         assertTrue(e.getMessage().contains("generating ssb SF 1 failed (exit code 3)"), e.getMessage());
         assertTrue(Files.notExists(dir.resolve(BenchData.marker(Workload.SSB))));
     }

@@ -17,24 +17,36 @@ import java.util.List;
  *
  * <p>Rowset layout: the scan's projected columns first, then the columns only P reads; a
  * pushdown rowset carries just the projection, so both layouts agree on the parent's columns.
+ *
+ * <p>With a line-tracker supplier (the interconnect is emulated), the STAGING variant also marks
+ * every 64-byte line it reads in the worker's {@code LineTracker}, which the scan then charges
+ * to the link; without one, STAGING is the same loop as DIRECT and counting costs nothing.
  */
 public final class DispatchShim implements SourceCodegen {
     private final List<DataType> batchTypes;
     private final int projected;
     private final Expr predicate;
     private final int[] tableToBatch;
+    private final StateSupplier lineTrackers;
 
     /**
      * @param batchTypes   types of the rowset columns (projection, then P-only columns)
      * @param projected    how many of them are the scan's output
      * @param predicate    P over the table's column indexes, or null
      * @param tableToBatch rowset position of each table column P reads
+     * @param lineTrackers each worker's {@code LineTracker} for the STAGING variant to count lines in, or null
      */
-    public DispatchShim(List<DataType> batchTypes, int projected, Expr predicate, int[] tableToBatch) {
+    public DispatchShim(List<DataType> batchTypes, int projected, Expr predicate, int[] tableToBatch,
+                        StateSupplier lineTrackers) {
         this.batchTypes = List.copyOf(batchTypes);
         this.projected = projected;
         this.predicate = predicate;
         this.tableToBatch = tableToBatch.clone();
+        this.lineTrackers = lineTrackers;
+    }
+
+    public DispatchShim(List<DataType> batchTypes, int projected, Expr predicate, int[] tableToBatch) {
+        this(batchTypes, projected, predicate, tableToBatch, null);
     }
 
     @Override
@@ -59,7 +71,9 @@ public final class DispatchShim implements SourceCodegen {
         CodeBuilder code = gen.code;
         int mark = code.mark(), indent = code.indent();
         code.setIndent(3);
-        RowsetColumns columns = new RowsetColumns(batchTypes, gen);
+        String lines = mode == ScanMode.STAGING && lineTrackers != null
+                ? gen.state(io.ascan.topology.LineTracker.class.getName(), lineTrackers) : null;
+        RowsetColumns columns = new RowsetColumns(batchTypes, gen, lines);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
         // STAGING reads only the values a tuple needs (remote cache lines): no per-rowset pass over whole columns there.
@@ -76,12 +90,17 @@ public final class DispatchShim implements SourceCodegen {
         String body = code.cut(mark);
         code.setIndent(2);
         StringBuilder m = new StringBuilder();
-        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage" : "")
+        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage"
+                        : lines != null ? ": values read in place, lines counted for the emulated interconnect" : "")
                 .append(". */\n");
         m.append("    private void ").append(method).append("(io.ascan.codegen.rt.Batch in, int rows) {\n");
         int bindMark = code.mark();
         BitSet used = columns.used();
-        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) RowsetColumns.bind(c, batchTypes.get(c), code);
+        if (lines != null) {
+            code.line(lines + ".reset(); // counts the distinct lines this rowset's loop reads");
+            for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) gen.rawField(RowsetColumns.countingFields(c));
+        }
+        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) columns.bind(c, code);
         m.append(code.cut(bindMark));
         m.append(columns.perBatchStatements());
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");

@@ -1,69 +1,72 @@
 package io.ascan.exec.operator;
 
+import io.ascan.cache.CacheCounts;
 import io.ascan.codegen.pipeline.DispatchShim;
 import io.ascan.codegen.pipeline.SourceCodegen;
+import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.exec.Pipeline;
 import io.ascan.exec.PipelineSource;
 import io.ascan.exec.QueryContext;
+import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.Workers;
-import io.ascan.format.SliceData;
-import io.ascan.format.SliceMeta;
-import io.ascan.format.TableReader;
-import io.ascan.io.BlockReader;
-import io.ascan.io.BlockReaders;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.InputQueue;
+import io.ascan.scan.MaterializerWorker;
+import io.ascan.scan.OutputQueue;
+import io.ascan.scan.ScanEnvironment;
+import io.ascan.scan.ScanFigures;
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanPolicies;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.Scheduler;
+import io.ascan.scan.ThroughputTracker;
+import io.ascan.scan.materializer.DirectMaterializer;
+import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.PushdownMaterializer;
+import io.ascan.scan.materializer.ScanInput;
+import io.ascan.scan.materializer.StagingMaterializer;
+import io.ascan.topology.LineTracker;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The AdaptiveScan as a pipeline source, DIRECT mode only: loader threads ({@code
- * storage.threads}, one block reader each) read slices into rowsets and put them on a bounded
- * output queue (back-pressure); {@code compute.threads} workers take rowsets and hand each to the
- * compiled pipeline, whose dispatch shim picks the variant by the rowset's mode tag. Issue 4
- * puts the scheduler, per-mode input queues and the other materializers in front of the same
- * output queue. Runtime filters R published by join builds are attached here for pushdown.
+ * The AdaptiveScan as a pipeline source (A-Scan paper IV): wires a {@link Scheduler} (one thread
+ * assigning each slice to a mode through the policy), per-mode {@link InputQueue}s, the
+ * {@link MaterializerWorker}s of each mode the policy may choose (pinned to the storage node), one
+ * bounded {@link OutputQueue}, and {@code compute.threads} workers (pinned to the compute node)
+ * that hand each rowset to the compiled pipeline, whose dispatch shim picks the variant by the
+ * rowset's mode tag. Runtime filters R published by join builds are applied by pushdown.
  */
 public final class ScanSource implements PipelineSource {
-    private static final int READ_DEPTH = 16;
-    private static final Rowset END = new Rowset(ScanMode.DIRECT, 0, List.of(), null);
+    /**
+     * Materializer workers per mode: each has one slice in flight (all of its segment reads at
+     * once), so a mode keeps this many slices loading while its earlier rowsets are consumed.
+     */
+    static final int WORKERS_PER_MODE = 3;
+    /** Slices the scheduler may queue for a mode beyond those its workers hold. */
+    static final int INPUT_QUEUE_SLOTS = 1;
 
     private final ScanNode node;
+    private final ScanEnvironment env;
     private final int[] readColumns;
     private final int[] tableToBatch;
     private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
-    private final AtomicLong rows = new AtomicLong();
-    private final AtomicLong slices = new AtomicLong();
-    private final AtomicLong segmentsHit = new AtomicLong();
-    private final AtomicLong segmentsRead = new AtomicLong();
-    private final AtomicLong bytesHit = new AtomicLong();
-    private volatile boolean cacheEnabled;
-    private volatile long nanos;
-    private volatile String requestedMode;
-    private final AtomicLong assigned = new AtomicLong();
-    // Per mode (ScanMode ordinal): slices, busy time, rows delivered, bytes moved.
-    private final AtomicLongArray modeSlices = new AtomicLongArray(ScanMode.values().length);
-    private final AtomicLongArray modeBusy = new AtomicLongArray(ScanMode.values().length);
-    private final AtomicLongArray modeRows = new AtomicLongArray(ScanMode.values().length);
-    private final AtomicLongArray modeBytes = new AtomicLongArray(ScanMode.values().length);
-    private final List<ScanReport.Assignment> timeline = java.util.Collections.synchronizedList(new ArrayList<>());
-    private volatile long startNanos;
+    private final ScanFigures figures = new ScanFigures();
+    private final CacheCounts cacheCounts = new CacheCounts();
+    private volatile LineTracker[] lineTrackers = new LineTracker[0];
+    /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
+    private final StateSupplier lines = w -> lineTrackers[w.index()];
 
-    private final Materializer materializer;
-
-    public ScanSource(ScanNode node, Materializer materializer) {
+    public ScanSource(ScanNode node, ScanEnvironment env) {
         this.node = node;
-        this.materializer = materializer;
+        this.env = env;
         int[] projected = node.columns();
         int[] pColumns = node.predicate() == null ? new int[0] : node.predicate().columns();
         List<Integer> read = new ArrayList<>();
@@ -93,7 +96,7 @@ public final class ScanSource implements PipelineSource {
         runtimeFilters.add(f);
     }
 
-    /** R: conservative filters the pushdown materializer may apply near storage; DIRECT ignores them (paper III-C). */
+    /** R: conservative filters the pushdown materializer applies near storage; DIRECT and STAGING ignore them (paper III-C). */
     public List<RuntimeFilter> runtimeFilters() {
         return List.copyOf(runtimeFilters);
     }
@@ -102,120 +105,128 @@ public final class ScanSource implements PipelineSource {
     public SourceCodegen codegen() {
         List<DataType> types = new ArrayList<>();
         for (int c : readColumns) types.add(node.table().schema().column(c).type());
-        return new DispatchShim(types, node.columns().length, node.predicate(), tableToBatch);
+        return new DispatchShim(types, node.columns().length, node.predicate(), tableToBatch,
+                env.interconnect().emulated() ? lines : null);
     }
 
     @Override
     public void run(Pipeline pipeline, QueryContext query) throws Exception {
-        List<SliceMeta> all = node.slices();
-        int loaders = Math.max(1, Math.min(query.options().storageThreads(), all.size()));
-        int workers = query.options().computeThreads();
-        requestedMode = query.options().mode();
-        BlockingQueue<Rowset> queue = new ArrayBlockingQueue<>(query.options().outputQueue());
-        AtomicInteger activeLoaders = new AtomicInteger(loaders);
-        long start = System.nanoTime();
-        startNanos = start;
+        QueryOptions o = query.options();
+        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator());
+        figures.start(choice.policy().name());
+        cacheCounts.enabled(query.segmentCache().enabled());
+        OutputQueue output = new OutputQueue(o.outputQueue());
+        Map<ScanMode, InputQueue> inputs = new EnumMap<>(ScanMode.class);
+        Map<ScanMode, Integer> workers = new EnumMap<>(ScanMode.class);
+        int inFlight = 0;
+        for (ScanMode m : choice.modes()) {
+            int n = m == ScanMode.PUSHDOWN ? Math.max(WORKERS_PER_MODE, o.storageThreads()) : WORKERS_PER_MODE;
+            workers.put(m, n);
+            inputs.put(m, new InputQueue(m, INPUT_QUEUE_SLOTS));
+            inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
+        }
+        // k (paper IV-C): a newly activated mode's first completions are not measured until the
+        // slices in flight and the output queue reflect it alone.
+        ThroughputTracker tracker = new ThroughputTracker(workers, inFlight + output.capacity(), o.policy().window(),
+                o.policy().alpha());
+        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures);
+        List<MaterializerWorker> materializers = new ArrayList<>();
+        for (ScanMode m : choice.modes()) {
+            Materializer mat = materializer(m, query);
+            for (int i = 0; i < workers.get(m); i++) {
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures));
+            }
+        }
+        int compute = o.computeThreads();
+        LineTracker[] trackers = new LineTracker[compute];
+        for (int i = 0; i < compute; i++) trackers[i] = new LineTracker();
+        lineTrackers = trackers;
+        AtomicInteger producing = new AtomicInteger(materializers.size());
+        String name = "scan-p" + pipeline.id();
         try {
-            Workers.run(query, "scan-p" + pipeline.id(), loaders + workers, w -> {
-                if (w < loaders) {
-                    load(pipeline, query, all, w, loaders, queue, activeLoaders);
+            Workers.run(query, name, 1 + materializers.size() + compute, w -> {
+                if (w == 0) {
+                    rename(name + "-scheduler");
+                    scheduler.run();
+                } else if (w <= materializers.size()) {
+                    MaterializerWorker mw = materializers.get(w - 1);
+                    rename(name + "-materializer-" + (w - 1));
+                    env.pinToStorage();
+                    try {
+                        mw.run(query);
+                    } finally {
+                        if (producing.decrementAndGet() == 0) output.finish();
+                    }
                 } else {
-                    compute(pipeline, pipeline.open(query, w - loaders), query, queue);
+                    int c = w - 1 - materializers.size();
+                    rename(name + "-compute-" + c);
+                    env.pinToCompute();
+                    compute(pipeline, scheduler, pipeline.open(query, c), trackers[c], query, output);
                 }
             });
         } finally {
-            for (Rowset r; (r = queue.poll()) != null; ) r.close();
-            nanos += System.nanoTime() - start;
+            output.drain();
+            choice.policy().close();
+            figures.finish();
         }
     }
 
-    /** Loader {@code w}: reads slices w, w + n, w + 2n... and enqueues them as DIRECT rowsets. */
-    private void load(Pipeline pipeline, QueryContext query, List<SliceMeta> all, int w, int n, BlockingQueue<Rowset> queue,
-                      AtomicInteger activeLoaders) throws Exception {
-        List<SliceMeta> mine = new ArrayList<>();
-        for (int i = w; i < all.size(); i += n) mine.add(all.get(i));
-        try (BlockReader io = BlockReaders.open(query.options().io(), READ_DEPTH);
-             TableReader reader = new TableReader(node.table(), readColumns, mine, io, query.pool(), query.allocator(),
-                     query.segmentCache())) {
-            while (reader.hasNext() && !query.cancelled() && !pipeline.done()) {
-                long t0 = System.nanoTime();
-                SliceData s = reader.next();
-                long bytes = 0;
-                for (int c = 0; c < readColumns.length; c++) bytes += s.slice().segment(readColumns[c]).length();
-                Rowset r;
-                try {
-                    r = materializer.materialize(s, this, query.allocator());
-                } catch (RuntimeException e) {
-                    s.close();
-                    throw e;
-                }
-                timeline.add(new ScanReport.Assignment(assigned.getAndIncrement(), t0 - startNanos, r.mode()));
-                try {
-                    queue.put(r);
-                } catch (InterruptedException e) {
-                    r.close();
-                    throw e;
-                }
-                slices.incrementAndGet();
-                int m = r.mode().ordinal();
-                modeSlices.incrementAndGet(m);
-                modeBusy.addAndGet(m, System.nanoTime() - t0);
-                modeBytes.addAndGet(m, bytes);
-            }
-            countCache(reader, query);
-        } finally {
-            if (activeLoaders.decrementAndGet() == 0 && !query.cancelled()) queue.put(END);
-        }
+    /** Keeps the {@code ascan-q<id>-} prefix every thread of a query carries. */
+    private static void rename(String suffix) {
+        Thread t = Thread.currentThread();
+        String n = t.getName();
+        int cut = n.indexOf("-scan-p");
+        t.setName((cut < 0 ? n : n.substring(0, cut)) + "-" + suffix);
     }
 
-    private void countCache(TableReader reader, QueryContext query) {
-        cacheEnabled = query.segmentCache().enabled();
-        segmentsHit.addAndGet(reader.segmentsHit());
-        segmentsRead.addAndGet(reader.segmentsRead());
-        bytesHit.addAndGet(reader.bytesHit());
+    private Materializer materializer(ScanMode m, QueryContext query) {
+        ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
+                env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
+        return switch (m) {
+            case DIRECT -> new DirectMaterializer(input);
+            case STAGING -> new StagingMaterializer(input);
+            case PUSHDOWN -> new PushdownMaterializer(input, node.predicate(), tableToBatch, runtimeFilters.stream()
+                    .map(f -> new PushdownMaterializer.RuntimeFilter(f.filter(), f.columns())).toList(),
+                    query.options().storageThreads());
+        };
     }
 
-    private void compute(Pipeline pipeline, Pipeline.Worker worker, QueryContext query, BlockingQueue<Rowset> queue) throws Exception {
+    private void compute(Pipeline pipeline, Scheduler scheduler, Pipeline.Worker worker, LineTracker lineTracker,
+                         QueryContext query, OutputQueue output) throws Exception {
         var code = worker.code();
+        boolean countLines = env.interconnect().emulated();
         while (true) {
             query.checkCancelled();
-            Rowset r = queue.take();
-            if (r == END) {
-                queue.put(END);
-                return;
-            }
-            if (pipeline.done()) { // a LIMIT is satisfied: drain what the loaders had read, they stop
+            Rowset r = output.take();
+            if (r == null) return;
+            if (pipeline.done()) { // a LIMIT is satisfied: no more slices; drop what is already on its way
+                scheduler.stop();
                 r.close();
+                output.consumed();
                 continue;
             }
             try {
                 code.consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                rows.addAndGet(r.rowCount());
-                modeRows.addAndGet(r.mode().ordinal(), r.rowCount());
+                figures.consumed(r.mode(), r.rowCount());
             } finally {
                 r.close();
+                output.consumed();
                 worker.scratch().reset();
+            }
+            if (countLines && r.mode() == ScanMode.STAGING) {
+                // The lines the STAGING loop read cross the emulated link now: the consumer waits, as it
+                // would have stalled on remote reads, and back-pressure carries that to the scan.
+                long touched = lineTracker.touchedBytes();
+                env.interconnect().charge(touched);
+                figures.moved(ScanMode.STAGING, touched);
             }
         }
     }
 
-    /** What this scan did so far (bytes moved: the segments read, as in direct mode, whatever the materializer). */
+    /** What this scan did so far. */
     public ScanReport report() {
-        List<ScanReport.Assignment> t;
-        synchronized (timeline) {
-            t = List.copyOf(timeline);
-        }
-        java.util.Map<ScanMode, ScanReport.ModeFigures> modes = new java.util.EnumMap<>(ScanMode.class);
-        for (ScanMode m : ScanMode.values()) {
-            int i = m.ordinal();
-            modes.put(m, new ScanReport.ModeFigures(modeSlices.get(i), modeBusy.get(i), modeRows.get(i), modeBytes.get(i)));
-        }
-        String requested = requestedMode;
-        String policy = requested == null || requested.equalsIgnoreCase("direct") ? "direct"
-                : "direct; " + requested + " requested, but only the direct materializer exists so far";
-        return new ScanReport(node.table().name(), policy, node.slices().size(), modes, List.of(), 0, t, nanos,
-                runtimeFilters.stream().map(RuntimeFilter::describe).toList(),
-                cacheEnabled ? new ScanReport.CacheFigures(segmentsHit.get(), segmentsRead.get(), bytesHit.get()) : null);
+        return figures.report(node.table().name(), node.slices().size(),
+                runtimeFilters.stream().map(RuntimeFilter::describe).toList(), cacheCounts.figures());
     }
 
     public String statistics() {

@@ -14,6 +14,11 @@ public interface ModePolicy {
     /** Called once when the scan ends, on every path (releases shared resources such as a sampling turn). */
     default void close() {}
 
+    /** Slices this policy assigned while sampling, so far (the sampling fraction of a scan report). */
+    default long sampledSlices() {
+        return 0;
+    }
+
     /** Short name for plans and statistics. */
     String name();
 }

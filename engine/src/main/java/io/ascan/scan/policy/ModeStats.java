@@ -3,16 +3,16 @@ package io.ascan.scan.policy;
 /**
  * What the scheduler knows about one mode's end-to-end throughput, in slices per second.
  *
- * @param estimate    smoothed throughput (EWMA over measurements that left the drift window), NaN if none
- * @param windowMean  mean of the most recent measurements (the drift window), NaN if none
+ * @param estimate    smoothed throughput (the baseline, one drift window behind), NaN if none
+ * @param recent      throughput over the most recent measurements (the drift window), NaN if none
  * @param windowFull  whether the drift window holds its full number of measurements
  * @param measured    measurements counted since the mode was last activated (warm-up excluded)
  */
-public record ModeStats(double estimate, double windowMean, boolean windowFull, long measured) {
+public record ModeStats(double estimate, double recent, boolean windowFull, long measured) {
     public static final ModeStats NONE = new ModeStats(Double.NaN, Double.NaN, false, 0);
 
-    /** The best current guess of the mode's throughput: the estimate, else the window mean. */
+    /** The best current guess of the mode's throughput: the estimate, else the window's. */
     public double throughput() {
-        return Double.isNaN(estimate) ? windowMean : estimate;
+        return Double.isNaN(estimate) ? recent : estimate;
     }
 }

@@ -6,14 +6,15 @@ import java.util.Locale;
 
 /**
  * The A-Scan policy (paper III-D, IV-D): sample each mode in isolation, exploit the one with the
- * highest end-to-end throughput, and resample when its windowed throughput drifts more than
+ * highest end-to-end throughput, and resample when its recent throughput drifts more than
  * {@code delta} below its estimate.
  *
  * <ul>
  *   <li>SAMPLING: modes one at a time, the active one last; a mode's sample ends when it has the budget's
  *       number of measurements after warm-up (completions, not assignments, so slices still in
  *       flight are waited for rather than cut off).</li>
- *   <li>EXPLOITING: every slice to the best mode; the drift check runs once its window is full.</li>
+ *   <li>EXPLOITING: every slice to the best mode; drift is a recent throughput more than delta below
+ *       the estimate for a whole window of measurements.</li>
  *   <li>Resampling only while enough of the scan remains for a round to pay off (at least twice
  *       a round's slices), and with hysteresis: the previous mode is kept unless the best
  *       alternative beats it by more than {@code hysteresis}.</li>
@@ -33,6 +34,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode current;
     private ScanMode beforeResampling;
     private long sampledSlices;
+    private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this.config = config;
@@ -56,8 +58,8 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
         }
         if (phase == Phase.EXPLOITING && driftedEnough(ctx)) {
             ModeStats s = ctx.stats(current);
-            ctx.note(String.format(Locale.ROOT, "drift on %s: window mean %.1f < %.0f%% of estimate %.1f slices/s; resampling",
-                    current, s.windowMean(), 100 * (1 - config.delta()), s.estimate()));
+            ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of estimate %.1f slices/s; resampling",
+                    current, s.recent(), 100 * (1 - config.delta()), s.estimate()));
             beforeResampling = current;
             phase = Phase.WAITING;
         }
@@ -69,15 +71,17 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
-            sampledSlices++;
             ScanMode m = sampleOrder.get(sampleIndex);
             if (ctx.activeMode() == m && ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())) {
                 if (++sampleIndex == sampleOrder.size()) {
                     finishSampling(ctx);
                     return current;
                 }
-                m = sampleOrder.get(sampleIndex);
+                ScanMode next = sampleOrder.get(sampleIndex);
+                ctx.note(String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, ctx.stats(m).throughput(), next));
+                m = next;
             }
+            sampledSlices++;
             return m;
         }
         return current;
@@ -95,12 +99,20 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
         return order;
     }
 
+    /**
+     * Drift counts once the recent throughput has stayed more than delta below the estimate for a
+     * whole window of new measurements: a stall shorter than that (a pause, a burst of other work
+     * on the machine) is noise, a phase change is not.
+     */
     private boolean driftedEnough(ScanContext ctx) {
         if (ctx.activeMode() != current) return false;
         ModeStats s = ctx.stats(current);
-        if (!s.windowFull() || Double.isNaN(s.estimate()) || s.windowMean() >= (1 - config.delta()) * s.estimate()) {
+        if (!s.windowFull() || Double.isNaN(s.estimate()) || s.recent() >= (1 - config.delta()) * s.estimate()) {
+            belowSince = -1;
             return false;
         }
+        if (belowSince < 0) belowSince = s.measured();
+        if (s.measured() - belowSince < config.window()) return false;
         long remaining = ctx.totalSlices() - ctx.assignedSlices();
         return remaining >= 2 * budget.roundSlices(ctx.modes().size());
     }
@@ -128,6 +140,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             }
         }
         ctx.note("exploit " + best + ": " + reason);
+        belowSince = -1;
         current = best;
         beforeResampling = null;
         phase = Phase.EXPLOITING;
@@ -135,6 +148,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     }
 
     /** Slices assigned while sampling, for the sampling fraction statistic. */
+    @Override
     public long sampledSlices() {
         return sampledSlices;
     }

@@ -53,6 +53,21 @@ class ModePolicyTest {
     }
 
     @Test
+    void burstsOfStalledSlicesAreNotDrift() {
+        // Every 50 slices, six in a row take 20x longer (a pause that every worker waits out).
+        PolicySimulator sim = adaptive(20_000, 0.10, CONFIG, (m, slice, since) -> {
+            double rate = switch (m) {
+                case DIRECT -> 100.0;
+                case STAGING -> 80.0;
+                case PUSHDOWN -> 60.0;
+            };
+            return slice % 50 < 6 ? rate / 20 : rate;
+        }).run();
+        assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+    }
+
+    @Test
     void sustainedDriftTriggersResamplingAndASwitch() {
         // Phase change at slice 3000: staging wins before, pushdown after (paper V-D, Fig. 6a).
         PolicySimulator sim = adaptive(6_000, 0.05, CONFIG, (m, slice, since) -> {

@@ -1,0 +1,134 @@
+package io.ascan.codegen;
+
+import io.ascan.codegen.pipeline.DispatchShim;
+import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.rt.Batch;
+import io.ascan.codegen.rt.Constants;
+import io.ascan.codegen.rt.Generated;
+import io.ascan.codegen.rt.SelectionKernel;
+import io.ascan.codegen.rt.StringScratch;
+import io.ascan.exec.store.BloomFilter;
+import io.ascan.expr.Expr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * Compiles the pushdown filter (A-Scan paper IV-B): the scan predicate P, then each runtime filter
+ * R (a Bloom filter over some key columns), over a slice's columns where they landed, into one
+ * loop that writes the positions of passing tuples to a selection vector. P's string comparisons
+ * with literals run on dictionary codes when a column arrives dictionary-encoded; since that is
+ * decided per segment, a kernel is compiled per combination of encodings (the class is cached by
+ * its source text, so each combination compiles once). R hashes its keys exactly as the join
+ * build does, so a tuple the join could match always passes.
+ */
+public final class FilterKernelCompiler {
+    private static final String CLASS = "GeneratedFilter";
+    private static final JaninoClasses CLASSES = new JaninoClasses(CLASS, "generated pushdown filter");
+
+    private FilterKernelCompiler() {}
+
+    /**
+     * @param predicate      P over the table's columns (null: none)
+     * @param tableToBatch   position in the batch of each table column P reads
+     * @param inputs         the batch's columns: type, encoding of this combination, name
+     * @param runtimeFilters for each runtime filter, the batch positions of its key columns
+     * @param tableNames     names of the table's columns, for error messages of P
+     */
+    public static Compiled compile(Expr predicate, int[] tableToBatch, List<ExprCompiler.Input> inputs,
+                                   List<int[]> runtimeFilters, IntFunction<String> tableNames) {
+        CodeBuilder code = new CodeBuilder();
+        ExprCompiler.BatchColumns batch = new ExprCompiler.BatchColumns(inputs);
+        DictionaryColumnAccess tableColumns = new DictionaryColumnAccess() {
+            @Override
+            public ValueCode read(int c, CodeBuilder cb) {
+                return batch.read(tableToBatch[c], cb);
+            }
+
+            @Override
+            public DictionaryCode dictionary(int c, CodeBuilder cb) {
+                return batch.dictionary(tableToBatch[c], cb);
+            }
+
+            @Override
+            public String perBatch(String javaType, String init) {
+                return batch.perBatch(javaType, init);
+            }
+        };
+        int mark = code.mark();
+        code.setIndent(3);
+        if (predicate != null) {
+            ExprCodegen gen = new ExprCodegen(code, tableColumns, tableNames).splitAbove(ExprCompiler.SPLIT_NODES);
+            ValueCode p = gen.compile(predicate);
+            code.line("if (!(" + DispatchShim.notNullAnd(p) + ")) continue;");
+        }
+        for (int f = 0; f < runtimeFilters.size(); f++) {
+            List<ValueCode> keys = new ArrayList<>();
+            for (int c : runtimeFilters.get(f)) keys.add(batch.read(c, code));
+            String h = StoreCode.hash(code, keys);
+            code.line("if (!filters[" + f + "].mightContain(" + h + ")) continue;");
+        }
+        code.line("selection[n++] = row;");
+        String body = code.cut(mark);
+
+        String rt = "io.ascan.codegen.rt.";
+        StringBuilder src = new StringBuilder();
+        src.append("public final class ").append(CLASS).append(" extends ").append(Generated.class.getName())
+                .append(" implements ").append(SelectionKernel.class.getName()).append(" {\n");
+        for (String f : code.fieldDeclarations()) src.append("    ").append(f).append('\n');
+        src.append("    private ").append(rt).append("StringScratch scratch;\n");
+        for (int c : batch.used()) {
+            src.append("    private long valid").append(c).append(", data").append(c).append(", offsets").append(c)
+                    .append(", dictOffsets").append(c).append(", dictData").append(c).append(";\n");
+            src.append("    private int dictSize").append(c).append(";\n");
+        }
+        for (String f : batch.perBatchFields()) src.append("    ").append(f).append('\n');
+        src.append("\n    public ").append(CLASS).append("(Object[] constants) {\n        super(constants);\n    }\n\n");
+        src.append("    public int select(").append(rt).append("Batch in, int rows, int[] selection, ").append(rt)
+                .append("StringScratch scratch, ").append(BloomFilter.class.getName()).append("[] filters) {\n");
+        src.append("        this.scratch = scratch;\n");
+        for (int c : batch.used()) {
+            src.append("        valid").append(c).append(" = in.validity[").append(c).append("]; data").append(c).append(" = in.data[")
+                    .append(c).append("]; offsets").append(c).append(" = in.offsets[").append(c).append("];\n");
+            src.append("        dictOffsets").append(c).append(" = in.dictionaryOffsets[").append(c).append("]; dictData").append(c)
+                    .append(" = in.dictionaryData[").append(c).append("]; dictSize").append(c).append(" = in.dictionarySize[")
+                    .append(c).append("];\n");
+        }
+        src.append(batch.perBatchStatements());
+        src.append("        int n = 0;\n");
+        src.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
+        src.append("        return n;\n    }\n");
+        for (String m : code.members()) src.append('\n').append(m);
+        src.append("}\n");
+        String source = src.toString();
+        return new Compiled(CLASSES.load(source), source, code.constants());
+    }
+
+    /** A compiled kernel class with the constants of its compilation. */
+    public record Compiled(Class<?> type, String source, Object[] constants) {
+        /** An instance whose string constants live in memory from {@code allocator} (one per thread). */
+        public Kernel instantiate(BufferAllocator allocator) {
+            Constants bound = Constants.bind(constants, allocator);
+            try {
+                SelectionKernel k = (SelectionKernel) type.getConstructor(Object[].class).newInstance((Object) bound.values());
+                return new Kernel(k, bound);
+            } catch (ReflectiveOperationException e) {
+                bound.close();
+                throw new IllegalStateException("cannot instantiate a generated pushdown filter", e);
+            }
+        }
+    }
+
+    /** One thread's instance; closing it releases its constants' memory. */
+    public record Kernel(SelectionKernel code, Constants constants) implements AutoCloseable {
+        public int select(Batch in, int rows, int[] selection, StringScratch scratch, BloomFilter[] filters) {
+            return code.select(in, rows, selection, scratch, filters);
+        }
+
+        @Override
+        public void close() {
+            constants.close();
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.ascan.scan.materializer;
+
+import io.ascan.exec.Rowset;
+import io.ascan.format.SliceMeta;
+import io.ascan.scan.ScanMode;
+import java.io.IOException;
+
+/**
+ * Turns scan slices into rowsets (A-Scan paper IV-B): loads a slice's segments from storage and
+ * builds a rowset tagged with its mode, whose tuples all satisfy P by the time the pipeline has
+ * read them. One implementation per mode; each materializer worker thread opens a
+ * {@link Session} of its own (block reader, scratch memory, compiled filter).
+ */
+public interface Materializer {
+    ScanMode mode();
+
+    Session open() throws IOException;
+
+    /** One worker thread's state. */
+    interface Session extends AutoCloseable {
+        /**
+         * Materializes one slice. The caller owns the returned rowset (null when no tuple of the
+         * slice passes) and must close it if it cannot hand it on.
+         */
+        Materialized materialize(SliceMeta slice) throws IOException, InterruptedException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    /** A slice's rowset (null: nothing passed) and the bytes the materializer moved across the interconnect for it. */
+    record Materialized(Rowset rowset, long bytesMoved) {}
+}

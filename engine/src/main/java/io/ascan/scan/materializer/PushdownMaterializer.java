@@ -1,0 +1,163 @@
+package io.ascan.scan.materializer;
+
+import io.ascan.codegen.Batches;
+import io.ascan.codegen.ExprCompiler;
+import io.ascan.codegen.FilterKernelCompiler;
+import io.ascan.codegen.rt.StringScratch;
+import io.ascan.exec.Rowset;
+import io.ascan.exec.store.BloomFilter;
+import io.ascan.expr.Expr;
+import io.ascan.format.ColumnData;
+import io.ascan.format.SliceData;
+import io.ascan.format.SliceMeta;
+import io.ascan.scan.ScanMode;
+import io.ascan.types.DataType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+
+/**
+ * PUSHDOWN (A-Scan paper IV-B): the segments are read into storage-node memory; there a compiled
+ * filter kernel evaluates P and every runtime filter R into a selection vector, and the passing
+ * tuples of the projected columns are compacted into new vectors in compute-node memory. Only the
+ * compacted output crosses the interconnect, and every tuple of the rowset satisfies P, so the
+ * PUSHDOWN variant of the pipeline does not evaluate it again.
+ *
+ * <p>Storage-side compute is bounded by {@code storage.threads} (the paper's SC-4/SC-16): the
+ * workers of this mode, pinned to the storage node, read slices concurrently but at most that
+ * many evaluate and compact at once.
+ */
+public final class PushdownMaterializer implements Materializer {
+    /** A runtime filter R: a Bloom filter over the hash of some projected columns (rowset positions). */
+    public record RuntimeFilter(BloomFilter filter, int[] columns) {}
+
+    private final ScanInput input;
+    private final Expr predicate;
+    private final int[] tableToBatch;
+    private final List<RuntimeFilter> runtimeFilters;
+    private final BloomFilter[] blooms;
+    private final Semaphore storageCompute;
+    private final Map<String, FilterKernelCompiler.Compiled> kernels = new ConcurrentHashMap<>();
+
+    /**
+     * @param predicate      P over the table's columns, or null
+     * @param tableToBatch   position in the slice's columns of each table column P reads
+     * @param storageThreads how many workers may evaluate and compact at once ({@code storage.threads})
+     */
+    public PushdownMaterializer(ScanInput input, Expr predicate, int[] tableToBatch, List<RuntimeFilter> runtimeFilters,
+                                int storageThreads) {
+        this.input = input;
+        this.predicate = predicate;
+        this.tableToBatch = tableToBatch.clone();
+        this.runtimeFilters = List.copyOf(runtimeFilters);
+        this.blooms = this.runtimeFilters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
+        this.storageCompute = new Semaphore(storageThreads);
+    }
+
+    @Override
+    public ScanMode mode() {
+        return ScanMode.PUSHDOWN;
+    }
+
+    private boolean filters() {
+        return predicate != null || !runtimeFilters.isEmpty();
+    }
+
+    /** The kernel for this slice's combination of plain and dictionary-encoded columns, compiled once. */
+    private FilterKernelCompiler.Compiled compiled(SliceData data, String key) {
+        return kernels.computeIfAbsent(key, k -> {
+            List<ExprCompiler.Input> inputs = new ArrayList<>();
+            for (int i = 0; i < input.readColumns().length; i++) {
+                var spec = input.table().schema().column(input.readColumns()[i]);
+                DataType t = spec.type();
+                inputs.add(new ExprCompiler.Input(spec.name(), t, data.column(i).isDictionaryEncoded()));
+            }
+            return FilterKernelCompiler.compile(predicate, tableToBatch, inputs,
+                    runtimeFilters.stream().map(RuntimeFilter::columns).toList(),
+                    c -> input.table().schema().column(c).name());
+        });
+    }
+
+    private static String encodings(SliceData data) {
+        StringBuilder sb = new StringBuilder(data.columns().size());
+        for (ColumnData c : data.columns()) sb.append(c.isDictionaryEncoded() ? 'd' : 'p');
+        return sb.toString();
+    }
+
+    @Override
+    public Session open() {
+        SliceLoader loader = new SliceLoader(input, input.storagePool());
+        StringScratch scratch;
+        try {
+            scratch = new StringScratch(input.allocator());
+        } catch (RuntimeException e) {
+            try {
+                loader.close();
+            } catch (IOException c) {
+                e.addSuppressed(c);
+            }
+            throw e;
+        }
+        return new Session() {
+            private final Map<String, FilterKernelCompiler.Kernel> instances = new HashMap<>();
+            private int[] selection = new int[0];
+
+            @Override
+            public Materialized materialize(SliceMeta slice) throws IOException, InterruptedException {
+                Compaction.Compacted out;
+                int n;
+                try (SliceData data = loader.load(slice)) {
+                    FilterKernelCompiler.Kernel kernel = kernel(data); // a first compile must not hold a storage thread's turn
+                    storageCompute.acquire();
+                    try {
+                        n = select(data, kernel);
+                        out = n == 0 ? null : Compaction.compact(data.columns().subList(0, input.projected()), selection, n,
+                                input.computePool(), input.allocator());
+                    } finally {
+                        storageCompute.release();
+                        scratch.reset();
+                    }
+                }
+                if (out == null) return new Materialized(null, 0);
+                input.move(out.bytes());
+                return new Materialized(new Rowset(ScanMode.PUSHDOWN, n, out.columns(), null), out.bytes());
+            }
+
+            /** The kernel for this slice's encodings, or null when there is nothing to evaluate. */
+            private FilterKernelCompiler.Kernel kernel(SliceData data) {
+                if (!filters()) return null;
+                String key = encodings(data);
+                FilterKernelCompiler.Kernel k = instances.get(key);
+                if (k == null) {
+                    k = compiled(data, key).instantiate(input.allocator());
+                    instances.put(key, k);
+                }
+                return k;
+            }
+
+            private int select(SliceData data, FilterKernelCompiler.Kernel kernel) {
+                int rows = data.rowCount();
+                if (selection.length < rows) selection = new int[rows];
+                if (kernel == null) {
+                    for (int i = 0; i < rows; i++) selection[i] = i;
+                    return rows;
+                }
+                return kernel.select(Batches.of(data.columns()), rows, selection, scratch, blooms);
+            }
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    for (FilterKernelCompiler.Kernel k : instances.values()) k.close();
+                    scratch.close();
+                } finally {
+                    loader.close();
+                }
+            }
+        };
+    }
+}

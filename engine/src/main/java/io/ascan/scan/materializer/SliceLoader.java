@@ -1,0 +1,66 @@
+package io.ascan.scan.materializer;
+
+import io.ascan.format.SliceData;
+import io.ascan.format.SliceMeta;
+import io.ascan.format.TableReader;
+import io.ascan.io.AlignedBufferPool;
+import io.ascan.io.BlockReader;
+import io.ascan.io.BlockReaders;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Reads one slice at a time into a given pool (storage-node or compute-node memory) with the
+ * worker's own block reader (io_uring, O_DIRECT): a {@link TableReader} over that one slice,
+ * so every segment read of every mode still goes through TableReader. All of a slice's segment
+ * reads are in flight at once; a mode's workers together keep several slices in flight.
+ */
+final class SliceLoader implements AutoCloseable {
+    private static final int MIN_DEPTH = 16;
+
+    private final ScanInput input;
+    private final AlignedBufferPool pool;
+    private final BlockReader io;
+
+    SliceLoader(ScanInput input, AlignedBufferPool pool) {
+        this.input = input;
+        this.pool = pool;
+        this.io = BlockReaders.open(input.io(), Math.max(MIN_DEPTH, input.readColumns().length));
+    }
+
+    SliceData load(SliceMeta slice) throws IOException {
+        TableReader reader = new TableReader(input.table(), input.readColumns(), List.of(slice), io, pool, input.allocator(),
+                input.cache());
+        SliceData data;
+        try {
+            data = reader.next();
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                reader.close();
+            } catch (IOException | RuntimeException c) {
+                e.addSuppressed(c);
+            }
+            throw e;
+        }
+        try {
+            reader.close();
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
+        input.cacheCounts().add(reader.segmentsHit(), reader.segmentsRead(), reader.bytesHit());
+        return data;
+    }
+
+    /** Bytes of the slice's segments (what a direct read moves across the interconnect). */
+    long segmentBytes(SliceMeta slice) {
+        long n = 0;
+        for (int c : input.readColumns()) n += slice.segment(c).length();
+        return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+        io.close();
+    }
+}
