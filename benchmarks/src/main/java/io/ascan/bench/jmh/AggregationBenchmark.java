@@ -1,7 +1,6 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.operator.AggregateSink;
 import io.ascan.exec.store.AggHashTable;
@@ -56,7 +55,7 @@ public class AggregationBenchmark {
     public void setUp() {
         Fixtures.check(groups <= INPUT_ROWS, "groups must be at most " + INPUT_ROWS);
         memory = new BenchMemory();
-        query = new DetachedQuery(memory.allocator(), memory.pool(), QueryOptions.DEFAULTS);
+        query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         int[] keys = new int[INPUT_ROWS];
         for (int i = 0; i < INPUT_ROWS; i++) keys[i] = i % groups;
         Fixtures.shuffle(keys, 12);

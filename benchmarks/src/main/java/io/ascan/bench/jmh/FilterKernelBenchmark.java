@@ -1,7 +1,6 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;
@@ -57,7 +56,7 @@ public class FilterKernelBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         memory = new BenchMemory();
-        query = new DetachedQuery(memory.allocator(), memory.pool(), QueryOptions.DEFAULTS);
+        query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         int[] values = Fixtures.uniform(Fixtures.ROWSET_ROWS, DOMAIN, 42);
         int threshold = (int) Math.round(selectivity * DOMAIN);
         rowset = Fixtures.rowset(List.of(type.build("c", values, DOMAIN, query.context().allocator())));

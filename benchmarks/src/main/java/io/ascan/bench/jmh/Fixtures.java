@@ -1,5 +1,6 @@
 package io.ascan.bench.jmh;
 
+import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.format.ColumnData;
 import io.ascan.scan.ScanMode;
@@ -13,6 +14,9 @@ import org.apache.arrow.memory.BufferAllocator;
 final class Fixtures {
     /** Tuples per rowset: a slice of 2 MiB BIGINT segments, the engine's default segment size. */
     static final int ROWSET_ROWS = 1 << 18;
+
+    /** The micro suites time one worker: a sink's finish (a join build's chaining) runs on one thread too. */
+    static final QueryOptions ONE_WORKER = QueryOptions.DEFAULTS.withComputeThreads(1);
 
     private Fixtures() {}
 

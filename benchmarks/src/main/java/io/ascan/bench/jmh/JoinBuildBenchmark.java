@@ -1,7 +1,6 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.operator.JoinBuildSink;
 import io.ascan.exec.store.JoinHashTable;
@@ -45,9 +44,9 @@ public class JoinBuildBenchmark {
     private ScanPipeline pipeline;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws Exception {
         memory = new BenchMemory();
-        query = new DetachedQuery(memory.allocator(), memory.pool(), QueryOptions.DEFAULTS);
+        query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         rowsets = JoinSides.build(buildRows, query.context().allocator());
         sink = JoinSides.sink();
         pipeline = new ScanPipeline(query.context(), JoinSides.TYPES, JoinSides.TYPES.size(), null, sink);
@@ -61,7 +60,7 @@ public class JoinBuildBenchmark {
     }
 
     @Benchmark
-    public long build() {
+    public long build() throws Exception {
         try {
             return JoinSides.build(pipeline, sink, rowsets, query.context()).rowCount();
         } finally {

@@ -3,7 +3,6 @@ package io.ascan.bench.jmh;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.codegen.rt.Mem;
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.QueryOptions;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.operator.HashJoinProbe;
 import io.ascan.exec.operator.JoinBuildSink;
@@ -61,9 +60,9 @@ public class JoinProbeBenchmark {
     private ScanPipeline probePipeline;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws Exception {
         memory = new BenchMemory();
-        query = new DetachedQuery(memory.allocator(), memory.pool(), QueryOptions.DEFAULTS);
+        query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         buildRowsets = JoinSides.build(buildRows, query.context().allocator());
         buildSink = JoinSides.sink();
         buildPipeline = new ScanPipeline(query.context(), JoinSides.TYPES, JoinSides.TYPES.size(), null, buildSink);

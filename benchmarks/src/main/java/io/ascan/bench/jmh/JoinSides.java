@@ -49,7 +49,7 @@ final class JoinSides {
      * Runs the build: the rowsets through {@code pipeline} (fresh stores), then the sink's finish
      * chains them and fills the Bloom filter. Returns the finished table, owned by {@code sink}.
      */
-    static JoinHashTable build(ScanPipeline pipeline, JoinBuildSink sink, List<Rowset> rowsets, QueryContext query) {
+    static JoinHashTable build(ScanPipeline pipeline, JoinBuildSink sink, List<Rowset> rowsets, QueryContext query) throws Exception {
         pipeline.open();
         for (Rowset r : rowsets) pipeline.consume(r);
         sink.finish(null, query); // a join build's finish does not need the pipeline

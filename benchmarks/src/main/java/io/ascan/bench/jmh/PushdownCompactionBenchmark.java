@@ -1,7 +1,6 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.QueryOptions;
 import io.ascan.format.ColumnData;
 import io.ascan.memory.RequiredJvmFlags;
 import java.util.List;
@@ -53,7 +52,7 @@ public class PushdownCompactionBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         memory = new BenchMemory();
-        query = new DetachedQuery(memory.allocator(), memory.pool(), QueryOptions.DEFAULTS);
+        query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         int[] values = Fixtures.uniform(Fixtures.ROWSET_ROWS, FilterKernelBenchmark.DOMAIN, 42);
         column = type.build("c", values, FilterKernelBenchmark.DOMAIN, query.context().allocator());
         int threshold = (int) Math.round(selectivity * FilterKernelBenchmark.DOMAIN);
