@@ -76,7 +76,7 @@ public class AggregationBenchmark {
         try {
             Object[] state = pipeline.open();
             for (Rowset r : rowsets) pipeline.consume(r);
-            long found = table(state).groupCount();
+            long found = groupCount(state);
             Fixtures.check(found == groups, "aggregation made " + found + " groups, expected " + groups);
             return found;
         } finally {
@@ -84,9 +84,16 @@ public class AggregationBenchmark {
         }
     }
 
-    private static AggHashTable table(Object[] state) {
-        for (Object o : state) if (o instanceof AggHashTable t) return t;
-        throw new IllegalStateException("the aggregation pipeline bound no hash table");
+    /** Groups in the worker's tables: one per hash partition (distinct keys never share a partition). */
+    private static long groupCount(Object[] state) {
+        for (Object o : state) {
+            if (o instanceof AggHashTable[] partitions) {
+                long n = 0;
+                for (AggHashTable t : partitions) n += t.groupCount();
+                return n;
+            }
+        }
+        throw new IllegalStateException("the aggregation pipeline bound no hash tables");
     }
 
     @TearDown(Level.Trial)

@@ -1,5 +1,6 @@
 package io.ascan.bench.jmh;
 
+import io.ascan.scan.materializer.Compaction;
 import io.ascan.exec.DetachedQuery;
 import io.ascan.format.ColumnData;
 import io.ascan.memory.RequiredJvmFlags;
@@ -34,8 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {RequiredJvmFlags.NATIVE_ACCESS, RequiredJvmFlags.OPEN_NIO, RequiredJvmFlags.UNSAFE, "-Xmx2g"})
 public class PushdownCompactionBenchmark {
-    /** The compaction timed; re-point it here when the engine's pushdown materializer lands. */
-    static final Compactor COMPACTOR = new CopyCompactor();
+    /** The pushdown materializer's own compaction, into the compute pool. */
+    private Compactor compactor;
 
     @Param({"INT", "BIGINT", "DOUBLE", "DECIMAL", "DATE", "VARCHAR", "VARCHAR_DICT"})
     public ColumnKind type;
@@ -53,12 +54,13 @@ public class PushdownCompactionBenchmark {
     public void setUp() {
         memory = new BenchMemory();
         query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
+        compactor = (in, sel, n, allocator) -> Compaction.compact(in, sel, n, memory.pool(), allocator).columns();
         int[] values = Fixtures.uniform(Fixtures.ROWSET_ROWS, FilterKernelBenchmark.DOMAIN, 42);
         column = type.build("c", values, FilterKernelBenchmark.DOMAIN, query.context().allocator());
         int threshold = (int) Math.round(selectivity * FilterKernelBenchmark.DOMAIN);
         selection = new int[values.length];
         for (int row = 0; row < values.length; row++) if (values[row] < threshold) selection[selected++] = row;
-        List<ColumnData> out = COMPACTOR.compact(List.of(column), selection, selected, query.context().allocator());
+        List<ColumnData> out = compactor.compact(List.of(column), selection, selected, query.context().allocator());
         try {
             ColumnData c = out.getFirst();
             Fixtures.check(c.rowCount() == selected, "compaction kept " + c.rowCount() + " tuples, expected " + selected);
@@ -73,7 +75,7 @@ public class PushdownCompactionBenchmark {
 
     @Benchmark
     public int compact() {
-        List<ColumnData> out = COMPACTOR.compact(List.of(column), selection, selected, query.context().allocator());
+        List<ColumnData> out = compactor.compact(List.of(column), selection, selected, query.context().allocator());
         int rows = out.getFirst().rowCount();
         Fixtures.close(Fixtures.all(out));
         return rows;

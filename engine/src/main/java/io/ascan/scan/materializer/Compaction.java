@@ -23,20 +23,21 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  * copied once), since the pipeline reads dictionary columns per rowset. Every vector gets a
  * validity bitmap (all valid where the segment had no NULLs): Arrow reads it as given.
  */
-final class Compaction {
+public final class Compaction {
     private static final int ALIGN = 64;
 
     private Compaction() {}
 
     /** The compacted columns and the bytes they occupy (what crosses the interconnect). */
-    record Compacted(List<ColumnData> columns, long bytes) implements AutoCloseable {
+    public record Compacted(List<ColumnData> columns, long bytes) implements AutoCloseable {
         @Override
         public void close() {
             for (ColumnData c : columns) c.close();
         }
     }
 
-    static Compacted compact(List<ColumnData> in, int[] selection, int n, AlignedBufferPool pool, BufferAllocator allocator) {
+    /** Tuples {@code selection[0..n)} of {@code in}, gathered into buffers from {@code pool} accounted by {@code allocator}. */
+    public static Compacted compact(List<ColumnData> in, int[] selection, int n, AlignedBufferPool pool, BufferAllocator allocator) {
         List<ColumnData> out = new ArrayList<>(in.size());
         long bytes = 0;
         try {
