@@ -34,14 +34,27 @@ class ModePolicyTest {
 
     @Test
     void exploitsTheFastestModeAfterSampling() {
-        PolicySimulator sim = adaptive(5_000, 0.05, CONFIG,
+        PolicySimulator sim = adaptive(10_000, 0.05, CONFIG,
                 constant(Map.of(DIRECT, 100.0, STAGING, 150.0, PUSHDOWN, 120.0))).run();
         long sampling = 3L * (CONFIG.nSample() + LAG); // completions trail assignments by LAG
-        assertEquals(5_000 - sampling, sim.count(STAGING, sampling, 5_000), sim.notes.toString());
-        assertTrue(sim.count(DIRECT, 0, 5_000) >= CONFIG.nSample() - K, "every mode was sampled");
-        assertTrue(sim.count(PUSHDOWN, 0, 5_000) >= CONFIG.nSample() - K, "every mode was sampled");
+        assertEquals(10_000 - sampling, sim.count(STAGING, sampling, 10_000), sim.notes.toString());
+        assertTrue(sim.count(DIRECT, 0, 10_000) >= CONFIG.nSample() - K, "every mode was sampled");
+        assertTrue(sim.count(PUSHDOWN, 0, 10_000) >= CONFIG.nSample() - K, "every mode was sampled");
         assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
         assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
+    }
+
+    @Test
+    void samplingRoundsTakeThePapersShareOfAScanButNeverLessThanAUsefulSample() {
+        PolicyConfig c = PolicyConfig.DEFAULTS; // nSample 350, window 8, at most 25% a round
+        // The paper's scale (~23k slices): nSample per mode, about 5% of the scan a round.
+        assertEquals(350, SamplingBudget.of(c, 23_000, 3, 12).perMode());
+        // 3,700 slices: 5% of the scan a round, not 3 x 350 = 28%.
+        assertEquals(61, SamplingBudget.of(c, 3_700, 3, 12).perMode());
+        // 370 slices: 5% would be 6 per mode, too few to measure: a sample takes warm-up + two windows (28).
+        assertEquals(28, SamplingBudget.of(c, 370, 3, 12).perMode());
+        // 60 slices: 20 per mode would exceed 25% of the scan: no sampling at all.
+        assertTrue(!SamplingBudget.of(c, 60, 3, 12).sample());
     }
 
     @Test
