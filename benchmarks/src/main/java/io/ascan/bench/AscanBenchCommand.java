@@ -54,13 +54,13 @@ public final class AscanBenchCommand implements CliCommand {
                 "",
                 "Workloads: ssb (--sf); taxi (--rows); phase (--rows): taxi trips generated with --phase-change "
                         + "(first half 80%% card payments and 1%% Brooklyn drop-offs, where staging should win; second "
-                        + "half 15%% and 50%%, where pushdown should) and query t3.2 (card trips joined with Brooklyn "
+                        + "half 15%% and 50%%, where pushdown should) and query p1 (card trips, with the fares of Brooklyn "
                         + "drop-off zones), the paper's Fig. 6 setup.",
                 "",
                 "Experiments (--experiment; explicit flags override their settings):",
                 "  fig4   SSB, all queries, all strategies",
                 "  fig5   taxi, all queries, all strategies",
-                "  fig6a  phase change, direct/staging/pushdown/adaptive, mode timeline (tables in slices of 16384 rows)",
+                "  fig6a  phase change, direct/staging/pushdown/adaptive, mode timeline (tables in slices of 1024 rows)",
                 "  fig6b  phase change, adaptive over --nsample 50..500 x --delta 0.05..0.40, statics once",
                 "  fig7   taxi t2.3 and t3.1, back-pressure vs throughput-guided, storage threads 1,2",
                 "  fig8   SSB q3.2 and q4.3, storage threads 1,2 x compute threads 1,2",

@@ -47,7 +47,7 @@ class PhaseExperimentTest {
         assertEquals(ResultFiles.TIMELINE_HEADER, timeline.header());
         for (Map<String, String> r : results.rows()) {
             assertEquals("phase", r.get("workload"));
-            assertEquals("t3.2", r.get("query"));
+            assertEquals("p1", r.get("query"));
             assertEquals("" + link, r.get("interconnect"));
             Map<String, Long> perMode = new HashMap<>();
             for (Map<String, String> t : timeline.rows()) {
@@ -85,7 +85,7 @@ class PhaseExperimentTest {
             assertEquals(Double.parseDouble(r.get("millis")) / staging, BenchFiles.number(row.get(column)), 0.002,
                     "grid cell = adaptive ÷ oracle (staging, the only static strategy): " + r);
         }
-        BenchFiles.assertPng(out.resolve("sensitivity-t3.2.png"));
-        BenchFiles.assertSvg(out.resolve("sensitivity-t3.2.svg"));
+        BenchFiles.assertPng(out.resolve("sensitivity-p1.png"));
+        BenchFiles.assertSvg(out.resolve("sensitivity-p1.svg"));
     }
 }

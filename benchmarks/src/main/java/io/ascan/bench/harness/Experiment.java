@@ -28,7 +28,7 @@ public enum Experiment {
             false, 0);
 
     /** Rows per slice for the phase-change runs: the change needs many slices to be seen (the paper's scan has ~23k). */
-    public static final int PHASE_SLICE_ROWS = 16384;
+    public static final int PHASE_SLICE_ROWS = 1024;
 
     /**
      * The emulated storage-compute link of every experiment on a one-node machine (bytes/s). The

@@ -47,9 +47,9 @@ class PlanRequestTest {
         r.workload = "phase";
         r.rows = "20000";
         ExperimentPlan p = r.resolve(false);
-        assertEquals(List.of("t3.2"), p.queries());
+        assertEquals(List.of("p1"), p.queries());
         assertTrue(p.timeline());
-        assertTrue(p.workload().sql("t3.2").contains("Brooklyn"));
+        assertTrue(p.workload().sql("p1").contains("CASE WHEN dolocationid IN"));
     }
 
     @Test

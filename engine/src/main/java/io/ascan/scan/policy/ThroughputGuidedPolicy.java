@@ -35,6 +35,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode beforeResampling;
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
+    private int confirmations; // re-samplings in a row that kept the mode: each doubles how long a drift must last
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this.config = config;
@@ -102,7 +103,8 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     /**
      * Drift counts once the recent throughput has stayed more than delta below the estimate for a
      * whole window of new measurements: a stall shorter than that (a pause, a burst of other work
-     * on the machine) is noise, a phase change is not.
+     * on the machine) is noise, a phase change is not. Each re-sampling that kept the mode doubles
+     * that duration (back-off), so a scan on a noisy machine does not spend itself sampling.
      */
     private boolean driftedEnough(ScanContext ctx) {
         if (ctx.activeMode() != current) return false;
@@ -112,7 +114,8 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             return false;
         }
         if (belowSince < 0) belowSince = s.measured();
-        if (s.measured() - belowSince < config.window()) return false;
+        // A re-sampling that found the same mode best was spent on noise: ask for longer evidence next time.
+        if (s.measured() - belowSince < (long) config.window() << Math.min(confirmations, 16)) return false;
         long remaining = ctx.totalSlices() - ctx.assignedSlices();
         return remaining >= 2 * budget.roundSlices(ctx.modes().size());
     }
@@ -139,6 +142,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
                 best = beforeResampling;
             }
         }
+        if (beforeResampling != null) confirmations = best == beforeResampling ? confirmations + 1 : 0;
         ctx.note("exploit " + best + ": " + reason);
         belowSince = -1;
         current = best;
