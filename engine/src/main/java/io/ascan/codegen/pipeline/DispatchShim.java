@@ -103,6 +103,7 @@ public final class DispatchShim implements SourceCodegen {
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) columns.bind(c, code);
         m.append(code.cut(bindMark));
         m.append(columns.perBatchStatements());
+        m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());
