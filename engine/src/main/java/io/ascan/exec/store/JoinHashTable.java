@@ -48,8 +48,8 @@ public final class JoinHashTable implements AutoCloseable {
         long n = 0;
         for (TupleStore s : stores) n += s.rowCount();
         this.rows = n;
-        // Chains: up to one row per bucket on average keeps them short with half the memory of a sparser array.
-        long capacity = Long.highestOneBit(Math.max(SHARES, n * 2 - 1));
+        // At most half a row per bucket: a chain step is a cache miss, so short chains beat a smaller array.
+        long capacity = Long.highestOneBit(Math.max(SHARES, n * 2 - 1)) << 1;
         try {
             buckets = allocator.buffer(capacity * 8);
         } catch (OutOfMemoryException e) {
