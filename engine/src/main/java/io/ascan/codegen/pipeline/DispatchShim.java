@@ -76,8 +76,10 @@ public final class DispatchShim implements SourceCodegen {
         RowsetColumns columns = new RowsetColumns(batchTypes, gen, lines);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
-        // STAGING reads only the values a tuple needs (remote cache lines): no per-rowset pass over whole columns there.
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, mode == ScanMode.STAGING ? null : columns);
+        // A per-rowset pass over whole columns (a join's bucket heads) would also work for tuples P
+        // rejects, and STAGING reads only the values a tuple needs: only the other variants get one.
+        boolean passes = mode != ScanMode.STAGING && (predicate == null || mode == ScanMode.PUSHDOWN);
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
