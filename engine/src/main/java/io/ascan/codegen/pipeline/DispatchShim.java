@@ -76,8 +76,10 @@ public final class DispatchShim implements SourceCodegen {
         RowsetColumns columns = new RowsetColumns(batchTypes, gen, lines);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
-        // STAGING reads only the values a tuple needs (remote cache lines): no per-rowset pass over whole columns there.
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, mode == ScanMode.STAGING ? null : columns);
+        // A per-rowset pass over whole columns (a join's bucket heads) would also work for tuples P
+        // rejects, and STAGING reads only the values a tuple needs: only the other variants get one.
+        boolean passes = mode != ScanMode.STAGING && (predicate == null || mode == ScanMode.PUSHDOWN);
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
@@ -103,6 +105,7 @@ public final class DispatchShim implements SourceCodegen {
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) columns.bind(c, code);
         m.append(code.cut(bindMark));
         m.append(columns.perBatchStatements());
+        m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
         m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());

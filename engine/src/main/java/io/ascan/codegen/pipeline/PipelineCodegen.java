@@ -61,13 +61,18 @@ public final class PipelineCodegen {
     private static final StateSupplier QUERY = io.ascan.exec.WorkerContext::query;
 
     /**
+     * The declaration every method hosting a source's loop starts with: the step counter of
+     * {@link #checkCancelledInLoop}, a local so that counting stays in a register.
+     */
+    public static final String LOOP_STEPS_DECLARATION = "int loopSteps = 0;";
+
+    /**
      * Emits a cancellation check for a loop that may run long within one tuple (a join's match
      * chain): a counter, and every {@value #CANCEL_CHECK_STEPS} steps one volatile read. The
      * per-rowset check of the source cannot stop a rowset whose tuples fan out by millions.
      */
     public void checkCancelledInLoop() {
         String query = state(io.ascan.exec.QueryContext.class.getName(), QUERY);
-        rawField("private int loopSteps;");
         code.open("if (++loopSteps == " + CANCEL_CHECK_STEPS + ")");
         code.line("loopSteps = 0;");
         code.line("if (" + query + ".cancelled()) throw new java.util.concurrent.CancellationException(\"query stopped\");");

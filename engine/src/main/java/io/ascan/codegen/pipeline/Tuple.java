@@ -19,8 +19,8 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
      *                from a hash table row, ...); lets an operator read it for any tuple of the
      *                rowset in a per-rowset pass
      * @param rowset  the rowset columns of the pipeline's scan when every rowset tuple reaches this
-     *                point (no join in between) and a pass over whole columns is welcome (not in
-     *                the STAGING variant), else null
+     *                point (no join, no inline P in between) and a pass over whole columns is
+     *                welcome (not in the STAGING variant), else null
      */
     public Tuple {
         types = List.copyOf(types);

@@ -13,7 +13,6 @@ import io.ascan.exec.QueryContext;
 import io.ascan.exec.Workers;
 import io.ascan.exec.store.JoinHashTable;
 import io.ascan.exec.store.RowLayout;
-import io.ascan.exec.store.RowShares;
 import io.ascan.exec.store.TupleStore;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -114,13 +113,13 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         JoinHashTable t = JoinHashTable.allocate(locals, query.allocator(), true);
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
-        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(RowShares.SHARES, query.options().computeThreads());
+        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(JoinHashTable.SHARES, query.options().computeThreads());
         if (parts == 1) {
             t.insert();
         } else {
-            RowShares[] shares = new RowShares[parts];
-            Workers.run(query, "join-partition", parts, w -> shares[w] = t.partition(w, parts));
-            Workers.run(query, "join-build", parts, w -> t.insertShares(w, parts, List.of(shares)));
+            JoinHashTable.HashShares[] hashes = new JoinHashTable.HashShares[parts];
+            Workers.run(query, "join-build", parts, w -> hashes[w] = t.chainRuns(w, parts));
+            Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
         for (Runnable r : publish) r.run();
     }

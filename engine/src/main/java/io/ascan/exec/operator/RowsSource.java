@@ -44,6 +44,7 @@ public final class RowsSource implements PipelineSource {
             String body = code.cut(mark);
             code.setIndent(indent);
             code.member("    public void consumeRows(long[] rows, int from, int to) {\n"
+                    + "        " + io.ascan.codegen.pipeline.PipelineCodegen.LOOP_STEPS_DECLARATION + "\n"
                     + "        for (int row = from; row < to; row++) {\n"
                     + "            src = rows[row];\n" + body + "        }\n    }\n");
         };

@@ -30,7 +30,8 @@ public record ValuesSource(ValuesNode node) implements PipelineSource {
             }
             String body = code.cut(mark);
             code.setIndent(indent);
-            code.member("    public void produce() {\n" + body + "    }\n");
+            code.member("    public void produce() {\n        " + io.ascan.codegen.pipeline.PipelineCodegen.LOOP_STEPS_DECLARATION + "\n" + body
+                    + "    }\n");
         };
     }
 

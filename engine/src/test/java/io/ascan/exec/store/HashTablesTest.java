@@ -31,7 +31,7 @@ class HashTablesTest {
         joinTableFindsEveryMatch(1);
     }
 
-    /** Several threads chaining their shares of the hash values at once give the same table. */
+    /** Several threads chaining their row runs at once (then filling the Bloom filter by share) give the same table. */
     @Test
     void joinTableBuiltByConcurrentInsertsFindsEveryMatch() {
         joinTableFindsEveryMatch(3);
@@ -55,16 +55,16 @@ class HashTablesTest {
                 : JoinHashTable.allocate(List.of(a, b), memory.allocator(), true)) {
             if (threads > 1) {
                 List<Thread> ts = new java.util.ArrayList<>();
-                RowShares[] shares = new RowShares[threads];
+                JoinHashTable.HashShares[] shares = new JoinHashTable.HashShares[threads];
                 for (int w = 0; w < threads; w++) {
                     int part = w;
-                    ts.add(Thread.ofPlatform().start(() -> shares[part] = table.partition(part, threads)));
+                    ts.add(Thread.ofPlatform().start(() -> shares[part] = table.chainRuns(part, threads)));
                 }
                 for (Thread t : ts) join(t);
                 ts.clear();
                 for (int w = 0; w < threads; w++) {
                     int part = w;
-                    ts.add(Thread.ofPlatform().start(() -> table.insertShares(part, threads, List.of(shares))));
+                    ts.add(Thread.ofPlatform().start(() -> table.addToBloomFilter(part, threads, List.of(shares))));
                 }
                 for (Thread t : ts) join(t);
             }
