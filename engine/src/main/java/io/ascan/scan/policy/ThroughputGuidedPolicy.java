@@ -35,7 +35,8 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode beforeResampling;
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
-    private int confirmations; // re-samplings in a row that kept the mode: each doubles how long a drift must last
+    private int confirmations; // re-samplings in a row that kept the mode: each doubles the quiet period after it
+    private long quietUntil;   // no drift counts before this slice (back-off after re-samplings spent on noise)
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this.config = config;
@@ -103,8 +104,10 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     /**
      * Drift counts once the recent throughput has stayed more than delta below the estimate for a
      * whole window of new measurements: a stall shorter than that (a pause, a burst of other work
-     * on the machine) is noise, a phase change is not. Each re-sampling that kept the mode doubles
-     * that duration (back-off), so a scan on a noisy machine does not spend itself sampling.
+     * on the machine) is noise, a phase change is not. After a re-sampling that kept the mode, drift
+     * is not looked for during 2, 4, 8... rounds' worth of slices (back-off), so a scan on a noisy
+     * machine does not spend itself sampling, while a later phase change is still seen at full
+     * sensitivity (a longer required drift would let the estimate follow a gradual change).
      */
     private boolean driftedEnough(ScanContext ctx) {
         if (ctx.activeMode() != current) return false;
@@ -113,9 +116,12 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             belowSince = -1;
             return false;
         }
+        if (ctx.assignedSlices() < quietUntil) {
+            belowSince = -1;
+            return false;
+        }
         if (belowSince < 0) belowSince = s.measured();
-        // A re-sampling that found the same mode best was spent on noise: ask for longer evidence next time.
-        if (s.measured() - belowSince < (long) config.window() << Math.min(confirmations, 16)) return false;
+        if (s.measured() - belowSince < config.window()) return false;
         long remaining = ctx.totalSlices() - ctx.assignedSlices();
         return remaining >= 2 * budget.roundSlices(ctx.modes().size());
     }
@@ -142,7 +148,12 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
                 best = beforeResampling;
             }
         }
-        if (beforeResampling != null) confirmations = best == beforeResampling ? confirmations + 1 : 0;
+        if (beforeResampling != null) {
+            // A re-sampling that kept the mode was spent on noise: stay quiet for 2, 4, 8... rounds before the next.
+            confirmations = best == beforeResampling ? confirmations + 1 : 0;
+            quietUntil = confirmations == 0 ? 0
+                    : ctx.assignedSlices() + (budget.roundSlices(ctx.modes().size()) << Math.min(confirmations, 20));
+        }
         ctx.note("exploit " + best + ": " + reason);
         belowSince = -1;
         current = best;
