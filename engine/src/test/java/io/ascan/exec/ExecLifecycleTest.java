@@ -3,7 +3,6 @@ package io.ascan.exec;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
@@ -55,20 +54,19 @@ class ExecLifecycleTest {
      * not only the scan between rowsets. Without that this query would run for days.
      */
     @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD) // hang guard
     void cancelStopsAJoinInTheMiddleOfAHugeFanOut() throws Exception {
         AggregateNode count = new AggregateNode(ExecPlans.join(ExecPlans.join(lineorder(), lineorder(), "lo_shipmode=lo_shipmode"),
                 lineorder(), "lo_shipmode=lo_shipmode"), new int[0],
                 List.of(new AggregateNode.Call(AggregateNode.Function.COUNT, -1, false, DataType.BIGINT, "n")));
-        assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
-            QueryResult r = executor().execute(count, OPTIONS);
-            Thread.sleep(500); // the builds are done by now and the probe is deep in its first rowset
-            r.cancel();
-            QueryException e = assertThrows(QueryException.class, () -> {
-                while (r.next()) { /* no batch comes before the count */ }
-            });
-            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
-            r.close(); // waits for the workers
+        QueryResult r = executor().execute(count, OPTIONS);
+        Thread.sleep(500); // the builds are done by now and the probe is deep in its first rowset
+        r.cancel();
+        QueryException e = assertThrows(QueryException.class, () -> {
+            while (r.next()) { /* no batch comes before the count */ }
         });
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        r.close(); // waits for the workers
     }
 
     @Test
