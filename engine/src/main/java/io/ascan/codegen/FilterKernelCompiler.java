@@ -40,22 +40,7 @@ public final class FilterKernelCompiler {
                                    List<int[]> runtimeFilters, IntFunction<String> tableNames) {
         CodeBuilder code = new CodeBuilder();
         ExprCompiler.BatchColumns batch = new ExprCompiler.BatchColumns(inputs);
-        DictionaryColumnAccess tableColumns = new DictionaryColumnAccess() {
-            @Override
-            public ValueCode read(int c, CodeBuilder cb) {
-                return batch.read(tableToBatch[c], cb);
-            }
-
-            @Override
-            public DictionaryCode dictionary(int c, CodeBuilder cb) {
-                return batch.dictionary(tableToBatch[c], cb);
-            }
-
-            @Override
-            public String perBatch(String javaType, String init) {
-                return batch.perBatch(javaType, init);
-            }
-        };
+        DictionaryColumnAccess tableColumns = DictionaryColumnAccess.remapped(batch, tableToBatch);
         int mark = code.mark();
         code.setIndent(3);
         if (predicate != null) {

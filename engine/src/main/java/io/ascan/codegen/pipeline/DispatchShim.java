@@ -83,7 +83,7 @@ public final class DispatchShim implements SourceCodegen {
         int opened = 0;
         if (predicate != null && mode != ScanMode.PUSHDOWN) {
             code.line("// P, evaluated inline (" + mode.name() + ")");
-            ValueCode p = gen.expr(predicate, columns.remapped(tableToBatch));
+            ValueCode p = gen.expr(predicate, io.ascan.codegen.DictionaryColumnAccess.remapped(columns, tableToBatch));
             code.open("if (" + notNullAnd(p) + ")");
             opened++;
         }

@@ -114,27 +114,6 @@ public final class RowsetColumns implements DictionaryColumnAccess {
         perBatch.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
     }
 
-    /** The same columns addressed by other indexes: {@code map[i]} is the rowset column of index i (P reads table indexes). */
-    DictionaryColumnAccess remapped(int[] map) {
-        RowsetColumns self = this;
-        return new DictionaryColumnAccess() {
-            @Override
-            public ValueCode read(int c, CodeBuilder code) {
-                return self.read(map[c], code);
-            }
-
-            @Override
-            public DictionaryCode dictionary(int c, CodeBuilder code) {
-                return self.dictionary(map[c], code);
-            }
-
-            @Override
-            public String perBatch(String javaType, String init) {
-                return self.perBatch(javaType, init);
-            }
-        };
-    }
-
     /** Field declarations for column c. */
     static String fields(int c, DataType type) {
         String f = "private long valid" + c + ", data" + c + ";";
