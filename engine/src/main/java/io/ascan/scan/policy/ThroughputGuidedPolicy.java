@@ -35,8 +35,6 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode beforeResampling;
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
-    private int confirmations; // re-samplings in a row that kept the mode: each doubles the quiet period after it
-    private long quietUntil;   // no drift counts before this slice (back-off after re-samplings spent on noise)
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this.config = config;
@@ -104,19 +102,12 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     /**
      * Drift counts once the recent throughput has stayed more than delta below the estimate for a
      * whole window of new measurements: a stall shorter than that (a pause, a burst of other work
-     * on the machine) is noise, a phase change is not. After a re-sampling that kept the mode, drift
-     * is not looked for during 2, 4, 8... rounds' worth of slices (back-off), so a scan on a noisy
-     * machine does not spend itself sampling, while a later phase change is still seen at full
-     * sensitivity (a longer required drift would let the estimate follow a gradual change).
+     * on the machine) is noise, a phase change is not.
      */
     private boolean driftedEnough(ScanContext ctx) {
         if (ctx.activeMode() != current) return false;
         ModeStats s = ctx.stats(current);
         if (!s.windowFull() || Double.isNaN(s.estimate()) || s.recent() >= (1 - config.delta()) * s.estimate()) {
-            belowSince = -1;
-            return false;
-        }
-        if (ctx.assignedSlices() < quietUntil) {
             belowSince = -1;
             return false;
         }
@@ -147,12 +138,6 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
                         beforeResampling, best, 100 * config.hysteresis(), rates.toString().trim());
                 best = beforeResampling;
             }
-        }
-        if (beforeResampling != null) {
-            // A re-sampling that kept the mode was spent on noise: stay quiet for 2, 4, 8... rounds before the next.
-            confirmations = best == beforeResampling ? confirmations + 1 : 0;
-            quietUntil = confirmations == 0 ? 0
-                    : ctx.assignedSlices() + (budget.roundSlices(ctx.modes().size()) << Math.min(confirmations, 20));
         }
         ctx.note("exploit " + best + ": " + reason);
         belowSince = -1;

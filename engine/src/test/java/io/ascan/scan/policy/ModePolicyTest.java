@@ -45,21 +45,6 @@ class ModePolicyTest {
     }
 
     @Test
-    void resamplingsThatKeepTheModeBackOff() {
-        // Staging stays the best mode, but every 300 slices it dips 40% for 100 slices (a noisy machine):
-        // each dip is a drift, and each re-sampling finds staging again. Without back-off that would be
-        // one re-sampling per dip (about 60); with it the dips soon stop counting.
-        PolicySimulator sim = adaptive(20_000, 0.02, CONFIG, (m, slice, since) -> switch (m) {
-            case STAGING -> slice % 300 < 200 ? 150.0 : 90.0;
-            case DIRECT -> 60.0;
-            case PUSHDOWN -> 50.0;
-        }).run();
-        long resamplings = sim.notesContaining("drift");
-        assertTrue(resamplings >= 1 && resamplings <= 8, resamplings + " re-samplings: " + sim.notes);
-        assertEquals(0, sim.notesContaining("exploit direct") + sim.notesContaining("exploit pushdown"), sim.notes.toString());
-    }
-
-    @Test
     void samplingRoundsTakeThePapersShareOfAScanButNeverLessThanAUsefulSample() {
         PolicyConfig c = PolicyConfig.DEFAULTS; // nSample 350, window 8, at most 25% a round
         // The paper's scale (~23k slices): nSample per mode, about 5% of the scan a round.
