@@ -5,11 +5,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -29,13 +30,19 @@ final class RunningQuery implements QueryResult {
 
     private final QueryContext query;
     private final List<OutputColumn> columns;
-    private final BlockingQueue<VectorSchemaRoot> batches = new ArrayBlockingQueue<>(RESULT_QUEUE);
+    /** Marks the end of the results, so that the consumer wakes the moment the last pipeline finished. */
+    private static final Object END = new Object();
+
+    /** Result batches, then {@link #END}; {@link #slots} bounds the batches in it. */
+    private final BlockingQueue<Object> batches = new LinkedBlockingQueue<>();
+    private final Semaphore slots = new Semaphore(RESULT_QUEUE);
     private final StringBuilder code = new StringBuilder();
     private volatile boolean finished;
     private Thread coordinator;
     private ScheduledFuture<?> timeout;
     private VectorSchemaRoot current;
     private boolean closed;
+    private boolean ended;
 
     RunningQuery(QueryContext query, List<OutputColumn> columns) {
         this.query = query;
@@ -45,7 +52,8 @@ final class RunningQuery implements QueryResult {
     /** Called by result writers on worker threads: blocks while the consumer is behind. */
     void offer(VectorSchemaRoot batch) {
         try {
-            batches.put(batch);
+            slots.acquire();
+            batches.add(batch);
         } catch (InterruptedException e) {
             batch.close();
             Thread.currentThread().interrupt();
@@ -79,6 +87,7 @@ final class RunningQuery implements QueryResult {
             if (f != null) query.fail(f);
             query.unregister(List.of(Thread.currentThread()));
             finished = true;
+            batches.add(END);
         }
     }
 
@@ -99,17 +108,24 @@ final class RunningQuery implements QueryResult {
             current.close();
             current = null;
         }
+        if (ended) {
+            query.checkCancelled();
+            return false;
+        }
         try {
             while (true) {
                 if (query.cancelled()) query.checkCancelled();
-                VectorSchemaRoot b = batches.poll(20, TimeUnit.MILLISECONDS);
-                if (b != null) {
-                    current = b;
-                    return true;
-                }
-                if (finished && batches.isEmpty()) {
+                // Timed only so that a cancellation is noticed while the workers are still busy.
+                Object b = batches.poll(20, TimeUnit.MILLISECONDS);
+                if (b == END) {
+                    ended = true;
                     query.checkCancelled();
                     return false;
+                }
+                if (b != null) {
+                    slots.release();
+                    current = (VectorSchemaRoot) b;
+                    return true;
                 }
             }
         } catch (InterruptedException e) {
@@ -160,7 +176,9 @@ final class RunningQuery implements QueryResult {
         if (coordinator != null) Workers.joinAll(List.of(coordinator));
         if (current != null) current.close();
         current = null;
-        for (VectorSchemaRoot b; (b = batches.poll()) != null; ) b.close();
+        for (Object b; (b = batches.poll()) != null; ) {
+            if (b != END) ((VectorSchemaRoot) b).close();
+        }
         query.allocator().close();
     }
 }
