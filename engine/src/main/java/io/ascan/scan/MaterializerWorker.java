@@ -8,7 +8,8 @@ import io.ascan.scan.materializer.Materializer;
  * the materializer turn each into a rowset and enqueues it on the output queue, blocking while
  * the queue is full. A slice's time runs from its dequeue to the enqueue of its rowset, so it
  * includes loading, storage-side work and waiting for the consumer: the end-to-end signal the
- * {@link ThroughputTracker} aggregates over the mode's workers.
+ * {@link ThroughputTracker} aggregates over the mode's workers. The session (its io_uring ring)
+ * opens with the first slice, so a mode the policy never picks costs no native resources.
  */
 public final class MaterializerWorker {
     private final Materializer materializer;
@@ -30,8 +31,10 @@ public final class MaterializerWorker {
     }
 
     public void run(QueryContext query) throws Exception {
+        SliceAssignment first = input.take();
+        if (first == null) return; // the policy never chose this mode: no ring, no buffers
         try (Materializer.Session session = materializer.open()) {
-            for (SliceAssignment a; (a = input.take()) != null; ) {
+            for (SliceAssignment a = first; a != null; a = input.take()) {
                 query.checkCancelled();
                 long start = System.nanoTime();
                 Materializer.Materialized m = session.materialize(a.slice());

@@ -44,6 +44,7 @@ public record ScanEnvironment(Topology topology, Interconnect interconnect, Samp
     /** Placement is performance, not correctness: a failure is logged once and the thread runs where it is. */
     private static void pin(int[] cpus, String role) {
         try {
+            if (UNPINNED.get() == null) UNPINNED.set(io.ascan.numa.Numa.currentAffinity());
             io.ascan.numa.Numa.pinToCpus(bits(cpus));
         } catch (RuntimeException e) {
             if (PIN_FAILURES.add(role + ": " + e.getMessage())) {
@@ -51,6 +52,24 @@ public record ScanEnvironment(Topology topology, Interconnect interconnect, Samp
             }
         }
     }
+
+    /**
+     * Gives the calling thread back the CPUs it had before its first {@code pinTo...} call: pooled
+     * threads serve storage and compute roles in turn, and a pinned thread must not stay pinned.
+     */
+    public static void restorePlacement() {
+        BitSet before = UNPINNED.get();
+        if (before == null) return;
+        UNPINNED.remove();
+        try {
+            io.ascan.numa.Numa.pinToCpus(before);
+        } catch (RuntimeException e) {
+            if (PIN_FAILURES.add("restore: " + e.getMessage())) LOG.warn("cannot restore a thread's CPU set: {}", e.getMessage());
+        }
+    }
+
+    /** The thread's CPU set before it was pinned for its current task. */
+    private static final ThreadLocal<BitSet> UNPINNED = new ThreadLocal<>();
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ScanEnvironment.class);
     private static final java.util.Set<String> PIN_FAILURES = java.util.concurrent.ConcurrentHashMap.newKeySet();
