@@ -105,7 +105,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
      * on the machine) is noise, a phase change is not.
      */
     private boolean driftedEnough(ScanContext ctx) {
-        if (ctx.activeMode() != current) return false;
+        if (!budget.sample() || ctx.activeMode() != current) return false; // too short a scan for any round
         ModeStats s = ctx.stats(current);
         if (!s.windowFull() || Double.isNaN(s.estimate()) || s.recent() >= (1 - config.delta()) * s.estimate()) {
             belowSince = -1;

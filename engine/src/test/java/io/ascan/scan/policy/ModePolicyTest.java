@@ -136,6 +136,16 @@ class ModePolicyTest {
     }
 
     @Test
+    void aScanTooSmallToSampleNeverResamplesOnDrift() {
+        // 88 slices (TPC-H SF 1 lineitem): no round fits; the last slices of a scan run slower as
+        // the workers drain, which must not start a round the scan cannot afford.
+        PolicySimulator sim = adaptive(88, 0.0, CONFIG, (m, slice, since) -> slice < 40 ? 100.0 : 10.0).run();
+        assertEquals(1, sim.notesContaining("no sampling"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
+        assertEquals(88, sim.count(DIRECT, 0, 88));
+    }
+
+    @Test
     void samplingStaysABoundedFractionOfMidSizedScans() {
         // ~230 slices: SSB SF 10 lineorder with 2 MiB segments. nSample=350 would exceed the scan.
         long slices = 230;
