@@ -104,7 +104,7 @@ final class ExprGenerator {
                 yield new Call(IN, in, DataType.BOOLEAN);
             }
             case 5 -> Call.predicate(LIKE, pick(List.of(S, SD, expr(DataType.VARCHAR, d))),
-                    Literal.of(pick(List.of("a%", "%a%", "%e", "A%", "_", "%_b%", "h_llo%", "%I%", "", "%")))) ;
+                    Literal.of(pick(List.of("a%", "%a%", "%e", "A%", "_", "%_b%", "h_llo%", "%I%", "", "%", "%a%b%", "a%e", "%l%l%", "h%o%d", "%e%%e")))) ;
             case 6 -> Call.predicate(pick(List.of(IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM)), expr(t, d), expr(t, d));
             case 7 -> Call.predicate(pick(List.of(EQ, LT, GE)), pick(List.of(SD, S)), literal(DataType.VARCHAR));
             default -> leaf(DataType.BOOLEAN);

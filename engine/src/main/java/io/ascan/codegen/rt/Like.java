@@ -19,6 +19,14 @@ public final class Like {
     /** GENERAL: pattern bytes with tokens: WILD_ANY / WILD_ONE / literal bytes. */
     private final int[] tokens;
     private final String pattern;
+    /**
+     * GENERAL patterns without {@code _}: the literal runs between {@code %}s. Such a pattern
+     * matches when its anchored ends match and each inner run is found after the previous one
+     * (leftmost matches never lose a match when the only wildcard is {@code %}), so matching is
+     * a few substring searches instead of a byte-by-byte walk with backtracking.
+     */
+    private final byte[][] segments;
+    private final boolean leadingAny, trailingAny;
 
     private static final int ANY = -1;
     private static final int ONE = -2;
@@ -28,6 +36,23 @@ public final class Like {
         this.literal = literal;
         this.tokens = tokens;
         this.pattern = pattern;
+        this.segments = shape == Shape.GENERAL ? segments(tokens) : null;
+        this.leadingAny = tokens.length > 0 && tokens[0] == ANY;
+        this.trailingAny = tokens.length > 0 && tokens[tokens.length - 1] == ANY;
+    }
+
+    /** The literal runs of a pattern whose only wildcard is %, or null. */
+    private static byte[][] segments(int[] tokens) {
+        java.util.List<byte[]> runs = new java.util.ArrayList<>();
+        int from = 0;
+        for (int i = 0; i <= tokens.length; i++) {
+            if (i < tokens.length && tokens[i] == ONE) return null;
+            if (i == tokens.length || tokens[i] == ANY) {
+                if (i > from) runs.add(bytes(tokens, from, i));
+                from = i + 1;
+            }
+        }
+        return runs.toArray(new byte[0][]);
     }
 
     public static Like compile(String pattern, String escape) {
@@ -51,7 +76,27 @@ public final class Like {
 
     /** GENERAL patterns (and any other): matches the compiled tokens. */
     public boolean matches(long a, int la) {
-        return matchTokens(tokens, a, la);
+        return segments != null ? matchSegments(a, la) : matchTokens(tokens, a, la);
+    }
+
+    private boolean matchSegments(long a, int la) {
+        int first = 0, last = segments.length, start = 0, end = la;
+        if (!leadingAny) { // segments is not empty: a pattern of only % is CONTAINS of nothing, not GENERAL
+            byte[] s = segments[first++];
+            if (!Strings.startsWith(a, la, s)) return false;
+            start = s.length;
+        }
+        if (!trailingAny && last > first) {
+            byte[] s = segments[--last];
+            if (end - start < s.length || !Strings.endsWith(a, la, s)) return false;
+            end -= s.length;
+        }
+        for (int k = first; k < last; k++) {
+            int at = Strings.indexOf(a, end, segments[k], start);
+            if (at < 0) return false;
+            start = at + segments[k].length;
+        }
+        return true;
     }
 
     /** The pattern's shape: code generation emits EXACT, PREFIX, SUFFIX and CONTAINS inline. */

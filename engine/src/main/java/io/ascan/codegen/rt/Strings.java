@@ -55,8 +55,57 @@ public final class Strings {
         if (lp == 0) return from <= la ? from : -1;
         byte first = Mem.getByte(p);
         for (int i = from, last = la - lp; i <= last; i++) {
-            if (Mem.getByte(a + i) == first && equals(a + i + 1, lp - 1, p + 1, lp - 1)) return i;
+            i = indexOfByte(a, i, last + 1, la, first);
+            if (i < 0) return -1;
+            if (equals(a + i + 1, lp - 1, p + 1, lp - 1)) return i;
         }
+        return -1;
+    }
+
+    /** Index of the first occurrence of the bytes p in the first {@code la} bytes of a at or after {@code from}, or -1. */
+    public static int indexOf(long a, int la, byte[] p, int from) {
+        if (p.length == 0) return from <= la ? from : -1;
+        for (int i = from, last = la - p.length; i <= last; i++) {
+            i = indexOfByte(a, i, last + 1, la, p[0]);
+            if (i < 0) return -1;
+            if (regionEquals(a + i, p)) return i;
+        }
+        return -1;
+    }
+
+    public static boolean startsWith(long a, int la, byte[] p) {
+        return la >= p.length && regionEquals(a, p);
+    }
+
+    public static boolean endsWith(long a, int la, byte[] p) {
+        return la >= p.length && regionEquals(a + la - p.length, p);
+    }
+
+    private static boolean regionEquals(long a, byte[] p) {
+        for (int j = 0; j < p.length; j++) if (Mem.getByte(a + j) != p[j]) return false;
+        return true;
+    }
+
+    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+
+    /**
+     * Index of the first byte {@code b} in a[from, to), or -1, eight bytes at a time (SWAR: a zero
+     * byte of {@code word ^ b...b} sets its high bit in {@code (x - 0x01..) & ~x & 0x80..}; the
+     * lowest such bit is exact). Reads never go past {@code end}, the string's length.
+     */
+    static int indexOfByte(long a, int from, int to, int end, byte b) {
+        long pattern = (b & 0xFFL) * ONES;
+        int i = from;
+        for (; LITTLE_ENDIAN && i < to && i + 8 <= end; i += 8) {
+            long x = Mem.getLong(a + i) ^ pattern;
+            long found = (x - ONES) & ~x & HIGHS;
+            if (found != 0) {
+                int k = i + (Long.numberOfTrailingZeros(found) >>> 3);
+                return k < to ? k : -1;
+            }
+        }
+        for (; i < to; i++) if (Mem.getByte(a + i) == b) return i;
         return -1;
     }
 
