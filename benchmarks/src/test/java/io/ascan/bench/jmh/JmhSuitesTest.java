@@ -38,6 +38,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 class JmhSuitesTest {
     @Test
     void everyBenchmarkRunsOnceOnTinyParameters() throws RunnerException, IOException, URISyntaxException {
+        // Timings are not the point here, so a JMH run elsewhere on the machine (its lock file) must not fail the build.
+        System.setProperty("jmh.ignoreLock", "true");
         Options options = new OptionsBuilder()
                 .include(JmhSuitesTest.class.getPackageName().replace(".", "\\.") + "\\..*")
                 .forks(0)
