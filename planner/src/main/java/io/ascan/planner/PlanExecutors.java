@@ -10,9 +10,11 @@ public final class PlanExecutors {
      * The executor of this build for {@code catalog}, or null when there is none, in which case
      * statements still prepare and EXPLAIN, and executing one is a clear error.
      *
-     * <p>This build has one: the physical translation plus the engine's pipeline executor.
+     * <p>This build has one: the physical translation plus the engine's pipeline executor, one
+     * engine instance per catalog directory and engine-level settings, shared by everyone who
+     * opened it ({@link SharedEngines}); closing the result releases this user's hold.
      */
     public static PlanExecutor installed(Catalog catalog, EngineConfig config) {
-        return new EnginePlanExecutor(catalog, config);
+        return SharedEngines.acquire(catalog, config);
     }
 }

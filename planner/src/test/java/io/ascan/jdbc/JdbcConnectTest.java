@@ -123,6 +123,27 @@ class JdbcConnectTest {
         }
     }
 
+    /**
+     * Connections on one directory with the same engine-level settings share one engine, so its
+     * segment cache: a table is cached once, not once per connection. It closes with its last user.
+     */
+    @Test
+    void connectionsOnOneDirectoryShareTheEngineAndItsSegmentCache() throws SQLException {
+        String sql = "SELECT COUNT(*), SUM(i) FROM all_types";
+        java.util.regex.Pattern hits = java.util.regex.Pattern.compile("cache (\\d+)/(\\d+) segments hit");
+        try (Connection a = connect("?cache.bytes=64m"); Connection b = connect("?cache.bytes=64m&mode=direct");
+             Connection other = connect("?cache.bytes=32m")) {
+            assertTrue(statistics(a, sql).contains("cache 0/"), "a fresh engine reads from disk");
+            java.util.regex.Matcher m = hits.matcher(statistics(b, sql));
+            assertTrue(m.find());
+            assertEquals(m.group(2), m.group(1), "b's first run is served from the cache a filled");
+            assertTrue(statistics(other, sql).contains("cache 0/"), "another cache size is another engine");
+        }
+        try (Connection again = connect("?cache.bytes=64m")) {
+            assertTrue(statistics(again, sql).contains("cache 0/"), "the engine closed with its last connection");
+        }
+    }
+
     /** Runs {@code sql} to the end and returns its execution statistics (the statement's warning). */
     private static String statistics(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
