@@ -173,12 +173,17 @@ public final class AscanMetadata {
 
     /**
      * Value sizes as the engine stores them in its rows (8 bytes each, strings also their bytes),
-     * for scans from the manifest ({@link ColumnStats#width}). Calcite would size an unbounded
-     * VARCHAR at a negative number of bytes and a DECIMAL by its digits.
+     * for scans from the manifest ({@link ColumnStats#width}), for a Volcano set from its rel.
+     * Calcite would size an unbounded VARCHAR at a negative number of bytes and a DECIMAL by its digits.
      */
     public static final class Size extends RelMdSize {
         public List<Double> averageColumnSizes(AdaptiveScan scan, RelMetadataQuery mq) {
             return scan.columns().stream().map(c -> scan.ascanTable().stats(c).width()).toList();
+        }
+
+        public List<Double> averageColumnSizes(RelSubset rel, RelMetadataQuery mq) {
+            RelNode r = Util.first(rel.getBest(), rel.getOriginal());
+            return r == null ? super.averageColumnSizes(rel, mq) : mq.getAverageColumnSizes(r);
         }
 
         @Override
