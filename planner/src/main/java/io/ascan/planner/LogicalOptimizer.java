@@ -5,6 +5,7 @@ import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
+import io.ascan.planner.rules.JoinEnumerator;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -33,8 +34,10 @@ import org.apache.calcite.tools.RelBuilder;
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
  *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
- *   <li>join ordering: joins become a MultiJoin that LoptOptimizeJoinRule orders from the
- *       scans' row counts (manifest rows after zone-map pruning, times P's selectivity);</li>
+ *   <li>join ordering: joins become a MultiJoin that {@link JoinEnumerator} orders by dynamic
+ *       programming over bushy trees, from the estimates of {@code AscanMetadata} (manifest rows
+ *       after zone-map pruning, times P's selectivity; distinct counts for join sizes);
+ *       LoptOptimizeJoinRule orders those with outer joins;</li>
  *   <li>aggregates that feed an inner join aggregate only the groups it keeps
  *       ({@link AggregateSemiJoinReduction});</li>
  *   <li>clean-up: projections merged and absorbed into the scans.</li>
@@ -96,6 +99,7 @@ final class LogicalOptimizer {
         r = new RelFieldTrimmer(null, builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
+        r = JoinEnumerator.rewrite(r);
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
         r = AggregateSemiJoinReduction.rewrite(r);
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);

@@ -3,6 +3,7 @@ package io.ascan.planner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -199,6 +200,15 @@ class QueryPlannerTest {
         assertTrue(decimal.contains("P=[m >= 12.50], R=[], slices=[1 of 2]"), decimal);
         String none = planner.plan("SELECT s FROM all_types WHERE m < 0").explain();
         assertTrue(none.contains("slices=[0 of 2]"), none);
+    }
+
+    /** The manifest's NULL counts prove {@code IS NOT NULL} true on a column without NULLs: it is dropped, not evaluated. */
+    @Test
+    void notNullTestsOfColumnsWithoutNullsAreDropped() throws Exception {
+        AdaptiveScan i = assertInstanceOf(AdaptiveScan.class, planner.plan("SELECT s FROM all_types WHERE i IS NOT NULL").rel());
+        assertNull(i.condition(), planner.plan("SELECT s FROM all_types WHERE i IS NOT NULL").explain());
+        AdaptiveScan s = assertInstanceOf(AdaptiveScan.class, planner.plan("SELECT i FROM all_types WHERE s IS NOT NULL").rel());
+        assertEquals("s IS NOT NULL", s.predicate().format(c -> s.ascanTable().columnNames().get(c)));
     }
 
     @Test

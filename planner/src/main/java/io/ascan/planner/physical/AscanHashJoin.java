@@ -24,13 +24,22 @@ import org.apache.calcite.rex.RexNode;
  * has one bucket and the join is a nested-loop cross product filtered by the residual.
  *
  * <p>{@code buildRight} says which input the hash table is built from. The rule offers the
- * Volcano planner both choices; {@link #computeSelfCost} charges the build side twice its
- * estimated bytes (rows times average row width) and the probe side once, so the cheaper
- * plan builds on the smaller input.
+ * Volcano planner both choices; {@link #computeSelfCost} charges each row of the build side twice
+ * its estimated bytes plus the hash table's own bytes per row, and each probe row its bytes plus
+ * the work of one lookup, so the cheaper plan builds on the input with fewer rows unless the
+ * other is much narrower.
  */
 public final class AscanHashJoin extends Join implements AscanRel {
     /** Building costs this many times probing, per byte: hashing, copying, and memory held to the end. */
     static final double BUILD_WEIGHT = 2.0;
+    /**
+     * Bytes a build row takes beyond its values: its header in the row store (chain pointer, hash,
+     * NULL bits: 24 bytes) and its share of the slot array. Inserting it is a random memory access,
+     * which this also stands for.
+     */
+    static final double BUILD_ROW_BYTES = 40;
+    /** The work of one probe (hash the key, look it up), counted as bytes of probe input. */
+    static final double PROBE_ROW_BYTES = 16;
 
     private final boolean buildRight;
 
@@ -57,8 +66,8 @@ public final class AscanHashJoin extends Join implements AscanRel {
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        double left = bytes(getLeft(), mq), right = bytes(getRight(), mq);
-        double build = buildRight ? right : left, probe = buildRight ? left : right;
+        RelNode b = buildRight ? getRight() : getLeft(), p = buildRight ? getLeft() : getRight();
+        double build = bytes(b, BUILD_ROW_BYTES, mq), probe = bytes(p, PROBE_ROW_BYTES, mq);
         // Volcano compares costs by their row component: the work goes there, as in Calcite's
         // own EnumerableHashJoin. A left build costs a hair more, so ties keep the usual right build.
         double work = BUILD_WEIGHT * build + probe + (buildRight ? 0 : 1);
@@ -67,11 +76,11 @@ public final class AscanHashJoin extends Join implements AscanRel {
         return planner.getCostFactory().makeCost(rows + work, work, 0);
     }
 
-    /** Estimated bytes an input delivers: rows times average row width. */
-    static double bytes(RelNode rel, RelMetadataQuery mq) {
+    /** Estimated bytes an input delivers, each row counted {@code perRow} bytes wider: rows times (average row width + perRow). */
+    static double bytes(RelNode rel, double perRow, RelMetadataQuery mq) {
         Double rows = mq.getRowCount(rel);
         Double width = mq.getAverageRowSize(rel);
-        return (rows == null ? 1 : rows) * (width == null ? 8.0 * rel.getRowType().getFieldCount() : width);
+        return (rows == null ? 1 : rows) * ((width == null ? 8.0 * rel.getRowType().getFieldCount() : width) + perRow);
     }
 
     @Override

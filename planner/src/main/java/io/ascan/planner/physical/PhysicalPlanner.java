@@ -48,7 +48,7 @@ import org.apache.calcite.tools.RuleSets;
  *   <li>translation into {@link PhysicalNode}s, and the query's column names on the top node.</li>
  * </ol>
  *
- * Join order is the logical optimizer's (LoptOptimizeJoinRule over the same cost metadata);
+ * Join order is the logical optimizer's (JoinEnumerator over the same cost metadata);
  * exploring orders again here would multiply Volcano's search space for no better estimates.
  */
 public final class PhysicalPlanner {

@@ -1,28 +1,45 @@
 package io.ascan.planner.stats;
 
 import io.ascan.planner.rel.AdaptiveScan;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.volcano.RelSubset;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.JaninoRelMetadataProvider;
+import org.apache.calcite.rel.metadata.MetadataDef;
+import org.apache.calcite.rel.metadata.MetadataHandler;
+import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMdDistinctRowCount;
 import org.apache.calcite.rel.metadata.RelMdRowCount;
-import org.apache.calcite.rel.metadata.RelMdUtil;
+import org.apache.calcite.rel.metadata.RelMdSelectivity;
+import org.apache.calcite.rel.metadata.RelMdSize;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.Util;
 
 /**
  * Cardinality estimates from the manifests, ahead of Calcite's defaults: distinct values of scan
- * columns ({@link ColumnStats}), and equi-join sizes from them, |L| * |R| / max(ndv(L.key),
- * ndv(R.key)), instead of Calcite's fixed 15% per equality. The join orderer and the choice of
- * build sides both read these.
+ * columns ({@link ColumnStats}, {@link ScanDistinct}), equi-join sizes from them (|L| * |R| /
+ * max(ndv(L.key), ndv(R.key)) instead of Calcite's fixed 15% per equality), and HAVING
+ * predicates on aggregate results ({@link AggregateSelectivity}). The join orderer and the
+ * choice of build sides both read these.
  */
 public final class AscanMetadata {
     private AscanMetadata() {}
@@ -31,6 +48,9 @@ public final class AscanMetadata {
             ReflectiveRelMetadataProvider.reflectiveSource(new RowCount(), BuiltInMetadata.RowCount.Handler.class),
             ReflectiveRelMetadataProvider.reflectiveSource(new DistinctRowCount(),
                     BuiltInMetadata.DistinctRowCount.Handler.class),
+            ReflectiveRelMetadataProvider.reflectiveSource(new Selectivity(), BuiltInMetadata.Selectivity.Handler.class),
+            ReflectiveRelMetadataProvider.reflectiveSource(new ColumnOrigins(), BuiltInMetadata.ColumnOrigin.Handler.class),
+            ReflectiveRelMetadataProvider.reflectiveSource(new Size(), BuiltInMetadata.Size.Handler.class),
             DefaultRelMetadataProvider.INSTANCE));
 
     /** Makes every metadata query of {@code cluster} use these estimates. */
@@ -41,44 +61,141 @@ public final class AscanMetadata {
         cluster.invalidateMetadataQuery();
     }
 
-    /** Row counts of equi-joins from key distinct counts; everything else as Calcite does. */
+    /** Row counts of equi-joins from key distinct counts ({@link JoinCardinality}); everything else as Calcite does. */
     public static final class RowCount extends RelMdRowCount {
         @Override
         public Double getRowCount(Join join, RelMetadataQuery mq) {
-            JoinInfo info = JoinInfo.createWithStrictEquality(join.getLeft(), join.getRight(), join.getCondition());
-            if (info.leftKeys.isEmpty()) return super.getRowCount(join, mq);
-            Double l = mq.getRowCount(join.getLeft()), r = mq.getRowCount(join.getRight());
-            Double ndvL = mq.getDistinctRowCount(join.getLeft(), ImmutableBitSet.of(info.leftKeys), null);
-            Double ndvR = mq.getDistinctRowCount(join.getRight(), ImmutableBitSet.of(info.rightKeys), null);
-            if (l == null || r == null || ndvL == null || ndvR == null) return super.getRowCount(join, mq);
-            double dl = Math.clamp(ndvL, 1.0, Math.max(1.0, l)), dr = Math.clamp(ndvR, 1.0, Math.max(1.0, r));
-            RexNode rest = info.getRemaining(join.getCluster().getRexBuilder());
-            double residual = rest.isAlwaysTrue() ? 1 : RelMdUtil.guessSelectivity(rest);
-            double inner = l * r / Math.max(dl, dr) * residual;
-            double leftMatched = Math.min(1, dr / dl) * residual, rightMatched = Math.min(1, dl / dr) * residual;
-            return switch (join.getJoinType()) {
-                case INNER -> inner;
-                case LEFT -> inner + l * (1 - leftMatched);
-                case RIGHT -> inner + r * (1 - rightMatched);
-                case FULL -> inner + l * (1 - leftMatched) + r * (1 - rightMatched);
-                case SEMI -> l * leftMatched;
-                case ANTI -> l * (1 - leftMatched);
-                default -> super.getRowCount(join, mq);
+            Double rows = JoinCardinality.rowCount(join, mq);
+            return rows != null ? rows : super.getRowCount(join, mq);
+        }
+
+        /** No more groups than input rows (Calcite's distinct count of a join key can exceed them). */
+        @Override
+        public Double getRowCount(Aggregate rel, RelMetadataQuery mq) {
+            return atMost(super.getRowCount(rel, mq), mq.getRowCount(rel.getInput()));
+        }
+    }
+
+    /**
+     * Distinct values of AdaptiveScan columns from the manifest ({@link ScanDistinct}); other
+     * operators as Calcite derives them, but never more than the operator's rows, and inside the
+     * Volcano planner from a set's original rel until it has a best one.
+     */
+    public static final class DistinctRowCount extends RelMdDistinctRowCount {
+        public Double getDistinctRowCount(AdaptiveScan scan, RelMetadataQuery mq, ImmutableBitSet groupKey,
+                                          RexNode predicate) {
+            double extra = predicate == null || predicate.isAlwaysTrue() ? 1 : mq.getSelectivity(scan, predicate);
+            return ScanDistinct.of(scan, groupKey, extra, mq);
+        }
+
+        @Override
+        public Double getDistinctRowCount(RelSubset rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            RelNode r = Util.first(rel.getBest(), rel.getOriginal());
+            return r == null ? null : mq.getDistinctRowCount(r, groupKey, predicate);
+        }
+
+        @Override
+        public Double getDistinctRowCount(Join rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+
+        @Override
+        public Double getDistinctRowCount(Aggregate rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+
+        @Override
+        public Double getDistinctRowCount(Filter rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+
+        @Override
+        public Double getDistinctRowCount(Project rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+
+        @Override
+        public Double getDistinctRowCount(Union rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+
+        @Override
+        public Double getDistinctRowCount(Sort rel, RelMetadataQuery mq, ImmutableBitSet groupKey, RexNode predicate) {
+            return atMost(super.getDistinctRowCount(rel, mq, groupKey, predicate), mq.getRowCount(rel));
+        }
+    }
+
+    /**
+     * HAVING-style predicates on aggregate results from the aggregated columns' statistics, and
+     * inside the Volcano planner a set's selectivity from its rel (Calcite would guess).
+     */
+    public static final class Selectivity extends RelMdSelectivity {
+        public Double getSelectivity(RelSubset rel, RelMetadataQuery mq, RexNode predicate) {
+            RelNode r = Util.first(rel.getBest(), rel.getOriginal());
+            return r == null ? super.getSelectivity(rel, mq, predicate) : mq.getSelectivity(r, predicate);
+        }
+
+        @Override
+        public Double getSelectivity(Aggregate rel, RelMetadataQuery mq, RexNode predicate) {
+            if (predicate == null || predicate.isAlwaysTrue()) return 1.0;
+            List<RexNode> onGroups = new ArrayList<>();
+            double s = 1;
+            for (RexNode c : RelOptUtil.conjunctions(predicate)) {
+                Double own = AggregateSelectivity.of(rel, c, mq);
+                if (own != null) s *= own;
+                else onGroups.add(c);
+            }
+            if (onGroups.isEmpty()) return s;
+            Double rest = super.getSelectivity(rel, mq, RexUtil.composeConjunction(rel.getCluster().getRexBuilder(), onGroups));
+            return rest == null ? null : s * rest;
+        }
+    }
+
+    /**
+     * A scan's output field comes from the table column it projects (Calcite would take the
+     * field's position); a Volcano set's from its rel.
+     */
+    public static final class ColumnOrigins implements MetadataHandler<BuiltInMetadata.ColumnOrigin> {
+        @Override
+        public MetadataDef<BuiltInMetadata.ColumnOrigin> getDef() {
+            return BuiltInMetadata.ColumnOrigin.DEF;
+        }
+
+        public Set<RelColumnOrigin> getColumnOrigins(AdaptiveScan scan, RelMetadataQuery mq, int field) {
+            return Set.of(new RelColumnOrigin(scan.getTable(), scan.columns().get(field), false));
+        }
+
+        public Set<RelColumnOrigin> getColumnOrigins(RelSubset rel, RelMetadataQuery mq, int field) {
+            RelNode r = Util.first(rel.getBest(), rel.getOriginal());
+            return r == null ? null : mq.getColumnOrigins(r, field);
+        }
+    }
+
+    /**
+     * Value sizes as the engine stores them in its rows (8 bytes each, strings also their bytes),
+     * for scans from the manifest ({@link ColumnStats#width}), for a Volcano set from its rel.
+     * Calcite would size an unbounded VARCHAR at a negative number of bytes and a DECIMAL by its digits.
+     */
+    public static final class Size extends RelMdSize {
+        public List<Double> averageColumnSizes(AdaptiveScan scan, RelMetadataQuery mq) {
+            return scan.columns().stream().map(c -> scan.ascanTable().stats(c).width()).toList();
+        }
+
+        public List<Double> averageColumnSizes(RelSubset rel, RelMetadataQuery mq) {
+            RelNode r = Util.first(rel.getBest(), rel.getOriginal());
+            return r == null ? super.averageColumnSizes(rel, mq) : mq.getAverageColumnSizes(r);
+        }
+
+        @Override
+        public Double averageTypeValueSize(RelDataType type) {
+            return switch (type.getSqlTypeName()) {
+                case CHAR, VARCHAR -> ColumnStats.VALUE_BYTES + ColumnStats.STRING_BYTES;
+                default -> ColumnStats.VALUE_BYTES;
             };
         }
     }
 
-    /** Distinct values of AdaptiveScan columns from the zone maps; other operators as Calcite derives them. */
-    public static final class DistinctRowCount extends RelMdDistinctRowCount {
-        public Double getDistinctRowCount(AdaptiveScan scan, RelMetadataQuery mq, ImmutableBitSet groupKey,
-                                          RexNode predicate) {
-            double rows = scan.estimateRowCount(mq);
-            if (predicate != null && !predicate.isAlwaysTrue()) rows *= mq.getSelectivity(scan, predicate);
-            if (groupKey.isEmpty()) return rows > 0 ? 1.0 : 0.0;
-            double ndv = 1;
-            for (int field : groupKey) ndv *= scan.ascanTable().stats(scan.columns().get(field)).distinct();
-            ndv = Math.min(ndv, scan.ascanTable().table().rowCount());
-            return RelMdUtil.numDistinctVals(ndv, rows);
-        }
+    private static Double atMost(Double v, Double bound) {
+        return v == null || bound == null ? v : Math.min(v, bound);
     }
 }

@@ -2,6 +2,7 @@ package io.ascan.planner.stats;
 
 import io.ascan.catalog.Table;
 import io.ascan.format.Encoding;
+import io.ascan.format.SegmentLayout;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
 import io.ascan.types.DataType;
@@ -19,8 +20,12 @@ import io.ascan.types.TypeKind;
  * category (the writer only does so when at most half a segment's values are distinct): it is
  * assumed to have {@value #DICTIONARY_DISTINCT} values, the order of TPC-H's and SSB's nations,
  * brands, modes and segments. Otherwise every non-NULL row is assumed distinct.
+ *
+ * <p>{@code width} is the bytes a value takes in the engine's rows (hash tables, sort runs): 8,
+ * and for VARCHAR the average string too, from the plain segments' data bytes per value (or the
+ * zone maps' bounds for dictionary segments).
  */
-public record ColumnStats(long rows, long nulls, double min, double max, double distinct) {
+public record ColumnStats(long rows, long nulls, double min, double max, double distinct, double width) {
     /** Distinct values assumed for a dictionary-encoded string column. */
     static final double DICTIONARY_DISTINCT = 25;
 
@@ -29,10 +34,16 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
         long rows = table.rowCount(), nulls = 0;
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
         boolean bounded = true, dictionary = true;
+        double stringBytes = 0, strings = 0;
         for (SliceMeta s : table.manifest().slices()) {
             SegmentMeta seg = s.segment(column);
             nulls += seg.nullCount();
             dictionary &= seg.encoding() == Encoding.DICT;
+            if (type.kind() == TypeKind.VARCHAR && seg.nullCount() < s.rowCount()) {
+                int values = s.rowCount() - seg.nullCount();
+                stringBytes += values * stringLength(seg, s.rowCount());
+                strings += values;
+            }
             if (seg.nullCount() == s.rowCount()) continue;
             if (seg.min() instanceof Number lo && seg.max() instanceof Number hi) {
                 min = Math.min(min, real(lo, type));
@@ -52,7 +63,26 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
         };
         long recorded = table.manifest().distinctCount(column);
         if (recorded >= 0) distinct = Math.min(nonNull, recorded); // the writer's HyperLogLog estimate
-        return new ColumnStats(rows, nulls, min, max, Math.max(1, distinct));
+        double width = VALUE_BYTES + (strings > 0 ? stringBytes / strings : 0);
+        return new ColumnStats(rows, nulls, min, max, Math.max(1, distinct), width);
+    }
+
+    /** Bytes of a value in the engine's rows (strings: the address of their bytes). */
+    public static final double VALUE_BYTES = 8;
+    /** Length assumed for a string whose segment tells nothing about it. */
+    public static final double STRING_BYTES = 16;
+
+    /**
+     * Average bytes of a string of the segment: of a plain one, the data after the header, the
+     * validity bits and the offsets, per row; of a dictionary one, the mean of the zone map's bounds.
+     */
+    private static double stringLength(SegmentMeta seg, int rows) {
+        if (seg.encoding() == Encoding.PLAIN) {
+            double data = seg.length() - SegmentLayout.HEADER_BYTES - SegmentLayout.validityBytes(rows) - 4.0 * (rows + 1);
+            return Math.max(0, data / Math.max(1, rows - seg.nullCount()));
+        }
+        if (seg.min() instanceof String lo && seg.max() instanceof String hi) return (lo.length() + hi.length()) / 2.0;
+        return STRING_BYTES;
     }
 
     /** A zone-map bound or literal value in the column's units (DECIMAL values are unscaled in storage). */

@@ -18,10 +18,14 @@ import org.apache.calcite.util.Sarg;
 /**
  * The fraction of a table's rows that pass a scan predicate P, from the columns' statistics:
  * {@code col = c} keeps 1/distinct, an IN list k/distinct, a range the part of the column's
- * [min, max] it covers (values assumed uniform), IS [NOT] NULL the NULL fraction; AND multiplies
- * (independence), OR adds the complements. Anything else falls back to Calcite's guesses.
+ * [min, max] it covers (values assumed uniform), IS [NOT] NULL the NULL fraction, LIKE by the
+ * length of its pattern ({@link #like}); AND multiplies (independence), OR adds the complements.
+ * Anything else falls back to Calcite's guesses.
  */
 public final class ScanSelectivity {
+    /** The share of rows each literal character of a LIKE pattern keeps: five characters keep 13%. */
+    static final double LIKE_CHARACTER = 0.67;
+
     private ScanSelectivity() {}
 
     /** Selectivity of {@code p} (input ref i = table column i); {@code stats} gives column i's statistics. */
@@ -52,8 +56,37 @@ public final class ScanSelectivity {
             case LESS_THAN, LESS_THAN_OR_EQUAL -> value == null ? guess : orGuess(c.fractionBelow(value), guess);
             case GREATER_THAN, GREATER_THAN_OR_EQUAL -> value == null ? guess : orGuess(1 - c.fractionBelow(value), guess);
             case SEARCH -> search(c, (RexLiteral) ops.get(1), guess);
+            case LIKE -> like(c, ops, guess);
             default -> guess;
         };
+    }
+
+    /**
+     * LIKE keeps fewer rows the more literal characters its pattern has: each keeps
+     * {@value #LIKE_CHARACTER} of them (TPC-H: {@code p_name LIKE '%green%'} 13% for a true 5%,
+     * {@code p_type LIKE 'PROMO%'} 13% for 17%, {@code o_comment NOT LIKE '%special%requests%'} 99.8%
+     * for 99%), but no fewer than one of the column's values. Calcite guesses 25% for any pattern.
+     * A pattern without wildcards is an equality.
+     */
+    private static double like(ColumnStats c, List<RexNode> ops, double guess) {
+        if (ops.size() < 2 || !(ops.get(1) instanceof RexLiteral lit) || lit.getValueAs(String.class) == null) return guess;
+        String pattern = lit.getValueAs(String.class);
+        String escape = ops.size() > 2 && ops.get(2) instanceof RexLiteral e ? e.getValueAs(String.class) : null;
+        int literal = 0;
+        boolean wildcard = false;
+        for (int i = 0; i < pattern.length(); i++) {
+            char ch = pattern.charAt(i);
+            if (escape != null && escape.length() == 1 && ch == escape.charAt(0) && i + 1 < pattern.length()) {
+                literal++;
+                i++;
+            } else if (ch == '%' || ch == '_') {
+                wildcard = true;
+            } else {
+                literal++;
+            }
+        }
+        double s = wildcard ? Math.max(Math.pow(LIKE_CHARACTER, literal), 1 / c.distinct()) : 1 / c.distinct();
+        return s * (1 - c.nullFraction());
     }
 
     /** Points count 1/distinct each, ranges the fraction of [min, max] they cover. */
@@ -70,6 +103,10 @@ public final class ScanSelectivity {
             }
             Double lo = r.hasLowerBound() ? number(r.lowerEndpoint()) : null;
             Double hi = r.hasUpperBound() ? number(r.upperEndpoint()) : null;
+            if (r.hasLowerBound() && lo == null || r.hasUpperBound() && hi == null) { // a string range: no numeric bounds
+                s += guess;
+                continue;
+            }
             double below = hi == null ? 1 : c.fractionBelow(hi), above = lo == null ? 0 : c.fractionBelow(lo);
             // a closed integer range [lo, hi] holds hi - lo + 1 points: count the upper one too
             double point = r.hasUpperBound() && hi != null ? 1 / c.distinct() : 0;
@@ -83,7 +120,7 @@ public final class ScanSelectivity {
     }
 
     /** A literal in its column's units (number, DATE days, TIMESTAMP microseconds), or null. */
-    private static Double value(RexNode n) {
+    static Double value(RexNode n) {
         if (!(n instanceof RexLiteral lit)) return null;
         try {
             Expr e = ExprTranslator.translate(lit);

@@ -1,0 +1,117 @@
+package io.ascan.planner.stats;
+
+import io.ascan.planner.schema.AscanTable;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.metadata.RelColumnOrigin;
+import org.apache.calcite.rel.metadata.RelMdUtil;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * Rows of an equi-join under the containment assumption: with d distinct key values on each
+ * side, the side with fewer values finds all of them on the other, so |L ⋈ R| = |L| * |R| /
+ * max(d(L), d(R)); a semi-join keeps the share d(R) / d(L) of the left rows.
+ *
+ * <p>The distinct counts of one key column come from the manifests and hold up. Those of several
+ * columns together do not: the estimate is the product of the columns' counts up to the rows, so
+ * lineitem's (l_partkey, l_suppkey) look like 6 million distinct pairs where the foreign key into
+ * partsupp allows only partsupp's 800,000. Keys joined together are a foreign key into the side
+ * where they are unique, far more often than not, so for several keys
+ * <ul>
+ *   <li>no side counts more distinct keys than the side with the fewest possible: the smaller of
+ *       the two sides' products of the key columns' distinct counts, each table's part at most its
+ *       rows (partsupp's 800,000 for (ps_partkey, ps_suppkey));</li>
+ *   <li>and the join is at most as large as on its most selective key alone (more keys only
+ *       remove rows), which also covers keys that are not a foreign key.</li>
+ * </ul>
+ */
+final class JoinCardinality {
+    private JoinCardinality() {}
+
+    /** Distinct key values on each side. */
+    private record Keys(double left, double right) {}
+
+    /** The rows of {@code join}, or null if it has no equi-keys or their distinct counts are unknown. */
+    static Double rowCount(Join join, RelMetadataQuery mq) {
+        JoinInfo info = JoinInfo.createWithStrictEquality(join.getLeft(), join.getRight(), join.getCondition());
+        if (info.leftKeys.isEmpty()) return null;
+        Double l = mq.getRowCount(join.getLeft()), r = mq.getRowCount(join.getRight());
+        if (l == null || r == null) return null;
+        Keys keys = info.leftKeys.size() == 1 ? key(join, info, 0, l, r, mq) : composite(join, info, l, r, mq);
+        if (keys == null) return null;
+        RexNode rest = info.getRemaining(join.getCluster().getRexBuilder());
+        double residual = rest.isAlwaysTrue() ? 1 : RelMdUtil.guessSelectivity(rest);
+        double dl = keys.left(), dr = keys.right();
+        double inner = l * r / Math.max(dl, dr) * residual;
+        double leftMatched = Math.min(1, dr / dl) * residual, rightMatched = Math.min(1, dl / dr) * residual;
+        return switch (join.getJoinType()) {
+            case INNER -> inner;
+            case LEFT -> inner + l * (1 - leftMatched);
+            case RIGHT -> inner + r * (1 - rightMatched);
+            case FULL -> inner + l * (1 - leftMatched) + r * (1 - rightMatched);
+            case SEMI -> l * leftMatched;
+            case ANTI -> l * (1 - leftMatched);
+            default -> null;
+        };
+    }
+
+    /** Distinct values of key {@code k} on each side, at least 1 and at most the side's rows. */
+    private static Keys key(Join join, JoinInfo info, int k, double l, double r, RelMetadataQuery mq) {
+        return distinct(join, ImmutableBitSet.of(info.leftKeys.get(k)), ImmutableBitSet.of(info.rightKeys.get(k)), l, r, mq);
+    }
+
+    private static Keys distinct(Join join, ImmutableBitSet left, ImmutableBitSet right, double l, double r,
+                                 RelMetadataQuery mq) {
+        Double dl = mq.getDistinctRowCount(join.getLeft(), left, null);
+        Double dr = mq.getDistinctRowCount(join.getRight(), right, null);
+        if (dl == null || dr == null) return null;
+        return new Keys(Math.clamp(dl, 1.0, Math.max(1.0, l)), Math.clamp(dr, 1.0, Math.max(1.0, r)));
+    }
+
+    private static Keys composite(Join join, JoinInfo info, double l, double r, RelMetadataQuery mq) {
+        Keys mostSelective = null;
+        for (int k = 0; k < info.leftKeys.size(); k++) {
+            Keys one = key(join, info, k, l, r, mq);
+            if (one == null) return null;
+            if (mostSelective == null || max(one) > max(mostSelective)) mostSelective = one;
+        }
+        Keys all = distinct(join, ImmutableBitSet.of(info.leftKeys), ImmutableBitSet.of(info.rightKeys), l, r, mq);
+        if (all == null) return mostSelective;
+        double cap = Math.min(possible(join.getLeft(), info.leftKeys, mq), possible(join.getRight(), info.rightKeys, mq));
+        Keys capped = new Keys(Math.min(all.left(), cap), Math.min(all.right(), cap));
+        return max(capped) >= max(mostSelective) ? capped : mostSelective;
+    }
+
+    private static double max(Keys k) {
+        return Math.max(k.left(), k.right());
+    }
+
+    /**
+     * The most distinct values {@code keys} of {@code rel} can take: the product of the key columns'
+     * distinct counts in the tables they come from, each table's part at most its rows; infinite
+     * when a key is computed rather than a table column.
+     */
+    private static double possible(RelNode rel, List<Integer> keys, RelMetadataQuery mq) {
+        Map<RelOptTable, double[]> perTable = new IdentityHashMap<>(); // {product of distinct counts, rows}
+        for (int key : keys) {
+            Set<RelColumnOrigin> origins = mq.getColumnOrigins(rel, key);
+            if (origins == null || origins.size() != 1) return Double.POSITIVE_INFINITY;
+            RelColumnOrigin o = origins.iterator().next();
+            AscanTable table = o.isDerived() ? null : o.getOriginTable().unwrap(AscanTable.class);
+            if (table == null) return Double.POSITIVE_INFINITY;
+            double[] t = perTable.computeIfAbsent(o.getOriginTable(), x -> new double[] {1, table.table().rowCount()});
+            t[0] *= table.stats(o.getOriginColumnOrdinal()).distinct();
+        }
+        double possible = 1;
+        for (double[] t : perTable.values()) possible *= Math.min(t[0], t[1]);
+        return possible;
+    }
+}
