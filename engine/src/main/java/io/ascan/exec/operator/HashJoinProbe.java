@@ -112,7 +112,9 @@ public final class HashJoinProbe implements CodegenConsumer {
             if (direct) code.close();
             if (heads != null) code.close();
         }
-        code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + MEM + "getLong(" + m + "))");
+        // With unique keys a direct-address chain ends at its head: no load of the row's next pointer.
+        String next = direct ? table + ".uniqueKeys() ? 0L : " + MEM + "getLong(" + m + ")" : MEM + "getLong(" + m + ")";
+        code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + next + ")");
         gen.checkCancelledInLoop();
         // A direct-address chain holds exactly the rows with the probe's key: nothing to compare.
         if (direct) code.open("if (!" + table + ".direct())");

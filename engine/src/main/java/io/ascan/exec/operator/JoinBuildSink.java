@@ -170,16 +170,17 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
         ranges.clear();
-        String built = describe() + ": " + t.describe();
-        query.addStatistics(() -> built);
         int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(JoinHashTable.SHARES, query.options().computeThreads());
         if (parts == 1) {
             t.insert();
         } else {
             JoinHashTable.HashShares[] hashes = new JoinHashTable.HashShares[parts];
             Workers.run(query, "join-build", parts, w -> hashes[w] = t.chainRuns(w, parts));
+            t.chained(List.of(hashes));
             Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
+        String built = describe() + ": " + t.describe();
+        query.addStatistics(() -> built);
         for (Runnable r : publish) r.run();
     }
 

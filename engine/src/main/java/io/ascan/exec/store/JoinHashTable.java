@@ -49,6 +49,8 @@ public final class JoinHashTable implements AutoCloseable {
     private final int keyOffset;
     private final int keyNullWord;
     private final long keyNullMask;
+    /** Direct layout, once chained: no two rows share a key, so every chain is one row long. */
+    private boolean uniqueKeys;
 
     /** A hash table over every row of {@code stores}, inserted by the calling thread. */
     public JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
@@ -140,16 +142,20 @@ public final class JoinHashTable implements AutoCloseable {
 
     /** Chains every row into the head array (and the Bloom filter), on the calling thread. */
     public void insert() {
-        for (TupleStore s : stores) s.forEachRow(this::chain);
-    }
-
-    private void chain(long row) {
-        long at = headOf(row);
-        if (at != 0) {
-            Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
-            Mem.putLong(at, row);
+        boolean[] shared = {false};
+        for (TupleStore s : stores) {
+            s.forEachRow(row -> {
+                long at = headOf(row);
+                if (at != 0) {
+                    long head = Mem.getLong(at);
+                    shared[0] |= head != 0;
+                    Mem.putLong(row + RowLayout.NEXT, head);
+                    Mem.putLong(at, row);
+                }
+                if (bloom != null) bloom.add(Mem.getLong(row + RowLayout.HASH));
+            });
         }
-        if (bloom != null) bloom.add(Mem.getLong(row + RowLayout.HASH));
+        uniqueKeys = direct && !shared[0];
     }
 
     /** Shares of the hash values in a parallel build's Bloom filter pass (see {@link #chainRuns}). */
@@ -175,6 +181,7 @@ public final class JoinHashTable implements AutoCloseable {
                             head = Mem.getLong(at);
                             Mem.putLong(row + RowLayout.NEXT, head);
                         } while (!HEADS.compareAndSet(headSegment, at - headsAddress, head, row));
+                        hashes.sharedHead |= head != 0;
                     }
                     long h = Mem.getLong(row + RowLayout.HASH);
                     if (bloom != null) hashes.add((int) (h & (SHARES - 1)), h);
@@ -182,6 +189,13 @@ public final class JoinHashTable implements AutoCloseable {
             }
         }
         return hashes;
+    }
+
+    /** After every {@link #chainRuns} (and before any probe): notes whether some chain holds two rows. */
+    public void chained(List<HashShares> all) {
+        boolean shared = false;
+        for (HashShares s : all) shared |= s.sharedHead;
+        uniqueKeys = direct && !shared;
     }
 
     /**
@@ -200,6 +214,8 @@ public final class JoinHashTable implements AutoCloseable {
     public static final class HashShares {
         private final long[][] values = new long[SHARES][16];
         private final int[] counts = new int[SHARES];
+        /** A row was chained in front of another. */
+        private boolean sharedHead;
 
         void add(int share, long h) {
             if (counts[share] == values[share].length) values[share] = java.util.Arrays.copyOf(values[share], values[share].length * 2);
@@ -225,6 +241,14 @@ public final class JoinHashTable implements AutoCloseable {
     /** Whether this is the direct-address layout: chains by key, not by hash. */
     public boolean direct() {
         return direct;
+    }
+
+    /**
+     * Direct layout: every key has at most one row, so a probe needs no chain step (and touches
+     * the row only if it reads its columns). False for the hash layout.
+     */
+    public boolean uniqueKeys() {
+        return uniqueKeys;
     }
 
     /** Direct layout: the key of slot 0. */
@@ -255,6 +279,7 @@ public final class JoinHashTable implements AutoCloseable {
     /** How a probe finds rows, for the query's statistics. */
     public String describe() {
         return direct ? "direct-address table, " + slots + " slots from key " + keyMin + ", " + rows + " rows"
+                + (uniqueKeys ? ", unique keys" : "")
                 : "hash table, " + slots + " buckets, " + rows + " rows";
     }
 

@@ -117,6 +117,7 @@ class HashTablesTest {
                 ts.add(Thread.ofPlatform().start(() -> shares[part] = table.chainRuns(part, threads)));
             }
             for (Thread t : ts) join(t);
+            table.chained(List.of(shares));
             table.addToBloomFilter(0, 1, List.of(shares));
         }
         return table;
@@ -155,6 +156,7 @@ class HashTablesTest {
         }
         try (JoinHashTable table = directTable(keys, 3, threads, memory.allocator())) {
             assertTrue(table.direct(), table.describe());
+            assertFalse(table.uniqueKeys(), "duplicate keys share a chain");
             long min = expected.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
             long max = expected.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
             assertEquals(min, table.keyMin());
@@ -170,11 +172,34 @@ class HashTablesTest {
         }
     }
 
+    /** Distinct keys make one-row chains, which the probe then does not step along; one duplicate (or a hash table) does not. */
+    @Test
+    void uniqueKeysAreNotedBySingleAndConcurrentBuilds() {
+        long[] keys = new long[50_000];
+        for (int i = 0; i < keys.length; i++) keys[i] = keys.length - 2L * i; // distinct, negative ones too
+        for (int threads : new int[] {1, 3}) {
+            try (JoinHashTable table = directTable(keys, 2, threads, memory.allocator())) {
+                assertTrue(table.direct() && table.uniqueKeys(), table.describe());
+                for (long key : new long[] {keys[0], keys[777], keys[keys.length - 1]}) {
+                    long r = table.firstOfKey(key);
+                    assertEquals(key, Mem.getLong(r + KEY));
+                    assertEquals(0, Mem.getLong(r + RowLayout.NEXT), "a one-row chain");
+                }
+            }
+            long[] duplicate = java.util.Arrays.copyOf(keys, keys.length + 1);
+            duplicate[keys.length] = keys[4_321];
+            try (JoinHashTable table = directTable(duplicate, 0, threads, memory.allocator())) {
+                assertTrue(table.direct() && !table.uniqueKeys(), table.describe());
+                assertEquals(2, directMatches(table, keys[4_321]));
+            }
+        }
+    }
+
     @Test
     void sparseKeysFallBackToHashBuckets() {
         long[] keys = {-3_000_000_000L, 7, 7, 1L << 40};
         try (JoinHashTable table = directTable(keys, 1, 1, memory.allocator())) {
-            assertFalse(table.direct(), table.describe());
+            assertFalse(table.direct() || table.uniqueKeys(), table.describe());
             for (long key : new long[] {-3_000_000_000L, 7, 8, 1L << 40}) {
                 long h = hash(key);
                 int found = 0;

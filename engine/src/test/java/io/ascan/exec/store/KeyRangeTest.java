@@ -45,9 +45,11 @@ class KeyRangeTest {
     @Test
     void cacheSizedArraysMayBeSparser() {
         assertEquals(61_130, spread(19_920_101, 61_130, 2_556).directSlots());
-        assertEquals(KeyRange.CACHED_SLOTS, spread(0, KeyRange.CACHED_SLOTS, KeyRange.CACHED_SLOTS / 64).directSlots());
-        assertEquals(0, spread(0, KeyRange.CACHED_SLOTS, KeyRange.CACHED_SLOTS / 64 - 1).directSlots(), "more than 64 slots per key");
-        assertEquals(0, spread(0, KeyRange.CACHED_SLOTS + 1, KeyRange.CACHED_SLOTS / 8).directSlots(), "past the cache size: 8 per key");
+        assertEquals(KeyRange.SPARSE_SLOTS, spread(0, KeyRange.SPARSE_SLOTS, KeyRange.SPARSE_SLOTS / 64).directSlots());
+        assertEquals(0, spread(0, KeyRange.SPARSE_SLOTS, KeyRange.SPARSE_SLOTS / 64 - 1).directSlots(), "more than 64 slots per key");
+        assertEquals(0, spread(0, KeyRange.SPARSE_SLOTS + 1, KeyRange.SPARSE_SLOTS / 8).directSlots(), "past the cache size: 8 per key");
+        // SSB SF 10's parts of one category: 79,980 keys over 1,999,956 values.
+        assertEquals(1_999_956, spread(20, 1_999_956, 79_980).directSlots());
     }
 
     @Test
