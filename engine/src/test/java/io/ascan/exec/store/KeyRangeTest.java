@@ -37,7 +37,8 @@ class KeyRangeTest {
 
     @Test
     void tooSparseKeysGetNoTable() {
-        assertEquals(0, spread(1, 6_000_000, 749_999).directSlots(), "more than 8 slots per key, beyond the cache-sized array");
+        assertEquals(6_000_000, spread(1, 6_000_000, 375_000).directSlots(), "16 slots per key");
+        assertEquals(0, spread(1, 6_000_000, 374_999).directSlots(), "more than 16 slots per key, beyond the cache-sized array");
         assertEquals(0, of(1, 1_000_000).directSlots());
     }
 
@@ -47,7 +48,7 @@ class KeyRangeTest {
         assertEquals(61_130, spread(19_920_101, 61_130, 2_556).directSlots());
         assertEquals(KeyRange.SPARSE_SLOTS, spread(0, KeyRange.SPARSE_SLOTS, KeyRange.SPARSE_SLOTS / 64).directSlots());
         assertEquals(0, spread(0, KeyRange.SPARSE_SLOTS, KeyRange.SPARSE_SLOTS / 64 - 1).directSlots(), "more than 64 slots per key");
-        assertEquals(0, spread(0, KeyRange.SPARSE_SLOTS + 1, KeyRange.SPARSE_SLOTS / 8).directSlots(), "past the cache size: 8 per key");
+        assertEquals(0, spread(0, KeyRange.SPARSE_SLOTS + 1, KeyRange.SPARSE_SLOTS / 16).directSlots(), "past the cache size: 16 per key");
         // SSB SF 10's parts of one category: 79,980 keys over 1,999,956 values.
         assertEquals(1_999_956, spread(20, 1_999_956, 79_980).directSlots());
     }
