@@ -39,8 +39,6 @@ public final class HashJoinProbe implements CodegenConsumer {
     private final CodegenConsumer parent;
     /** Build sides with at least this many rows get the bucket-head pre-pass: their buckets and rows outgrow the caches. */
     public static final long PRE_PASS_ROWS = 1 << 15;
-    /** The same for a direct-address table: its slot array outgrows the caches (512 KiB). */
-    public static final long PRE_PASS_SLOTS = 1 << 16;
 
     public HashJoinProbe(JoinType type, boolean buildRight, int[] probeKeys, int[] buildKeys, Expr residual, JoinBuildSink build,
                          List<DataType> probeTypes, boolean markMatched, CodegenConsumer parent) {
@@ -78,7 +76,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         if (track) code.line("boolean " + matched + " = false;");
 
         boolean direct = build.directKey();
-        String[] heads = headsPrePass(in, gen, table, direct);
+        String[] heads = bucketHeadsPrePass(in, gen, table, direct);
         List<ValueCode> keys = new ArrayList<>();
         for (int k : probeKeys) keys.add(in.read(k, code));
         List<String> nonNull = new ArrayList<>();
@@ -118,14 +116,8 @@ public final class HashJoinProbe implements CodegenConsumer {
         gen.checkCancelledInLoop();
         // A direct-address chain holds exactly the rows with the probe's key: nothing to compare.
         if (direct) code.open("if (!" + table + ".direct())");
-        code.line("if ((" + MEM + "getLong(" + m + " + 8L) & io.ascan.codegen.rt.Hash.MASK) != " + h + ") continue;");
-        List<String> same = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            ValueCode stored = StoreCode.read(code, m, build.layout(), buildKeys[i]);
-            same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
-        }
-        // No keys (a cross product with, e.g., a one-row aggregate): every build row matches.
-        if (!same.isEmpty()) code.line("if (!(" + String.join(" && ", same) + ")) continue;");
+        String same = sameKeys(code, m, h, keys);
+        if (same != null) code.line("if (!(" + same + ")) continue;");
         if (direct) code.close();
         if (residual != null) {
             ValueCode r = gen.expr(residual, joined(in, buildTuple).access());
@@ -156,6 +148,21 @@ public final class HashJoinProbe implements CodegenConsumer {
         }
     }
 
+    /**
+     * Emits, inside a loop over a chain, a {@code continue} past rows whose hash is not {@code h},
+     * then the reads of the row's keys; returns the condition that they equal the probe's keys, or
+     * null when there are none (a cross product with, e.g., a one-row aggregate: every row matches).
+     */
+    private String sameKeys(CodeBuilder code, String row, String h, List<ValueCode> keys) {
+        code.line("if ((" + MEM + "getLong(" + row + " + 8L) & io.ascan.codegen.rt.Hash.MASK) != " + h + ") continue;");
+        List<String> same = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            ValueCode stored = StoreCode.read(code, row, build.layout(), buildKeys[i]);
+            same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
+        }
+        return same.isEmpty() ? null : String.join(" && ", same);
+    }
+
     private static String bucketHead(String table, String h) {
         return MEM + "getLong(" + table + ".headsAddress() + ((" + h + " & " + table + ".mask()) << 3))";
     }
@@ -168,12 +175,15 @@ public final class HashJoinProbe implements CodegenConsumer {
     }
 
     /**
-     * When every probe key is a plain rowset column: emits a per-rowset pass that loads each
-     * tuple's chain head (hashing its keys first unless the table is direct-address) into arrays,
-     * so the cache misses on the head array overlap instead of stalling the fused loop one tuple
-     * at a time. Returns the arrays' fields (heads, hashes) and the flag that the pass ran, or null.
+     * When every probe key is a plain rowset column: emits a per-rowset pass that hashes each
+     * tuple's keys and loads its bucket head into arrays, so the cache misses on the bucket array
+     * overlap instead of stalling the fused loop one tuple at a time. Returns the arrays' fields
+     * (heads, hashes) and the flag that the pass ran, or null. Measured and left out: walking each
+     * chain to its first match in the pass too (its branchy inner loop cost more than the overlap
+     * of the row loads gained), and the pass for direct-address tables (slower, even for 16 MiB of
+     * slots: their probe has no hash to compute, and the loop's own loads overlap).
      */
-    private String[] headsPrePass(Tuple in, PipelineCodegen gen, String table, boolean direct) {
+    private String[] bucketHeadsPrePass(Tuple in, PipelineCodegen gen, String table, boolean direct) {
         if (in.rowset() == null || probeKeys.length == 0) return null;
         for (int k : probeKeys) if (in.origin(k) < 0) return null;
         CodeBuilder code = gen.code;
@@ -183,8 +193,8 @@ public final class HashJoinProbe implements CodegenConsumer {
         code.setIndent(3);
         code.open("if (row == 0)");
         // A table that stays in cache gains nothing from the pass: the pipeline's loop probes it directly.
-        code.line(on + " = " + table + ".direct() ? " + table + ".slots() >= " + PRE_PASS_SLOTS + "L : " + table + ".rowCount() >= "
-                + PRE_PASS_ROWS + "L;");
+        // Nor does a direct-address table: without hashing, the loop's probes are short enough to overlap by themselves.
+        code.line(on + " = " + (direct ? "!" + table + ".direct() && " : "") + table + ".rowCount() >= " + PRE_PASS_ROWS + "L;");
         code.open("if (" + on + " && (" + heads + " == null || " + heads + ".length < rows))");
         code.line(heads + " = new long[Math.max(rows, 1024)];");
         code.line(hashes + " = new long[Math.max(rows, 1024)];");
@@ -196,15 +206,9 @@ public final class HashJoinProbe implements CodegenConsumer {
         List<String> nonNull = new ArrayList<>();
         for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
         if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
-        if (direct) {
-            code.open("if (" + table + ".direct())");
-            code.line(heads + "[row] = " + directHead(code, table, keys.getFirst()) + ";");
-            code.close().open("else");
-        }
         String h = StoreCode.hash(code, keys);
         code.line(hashes + "[row] = " + h + ";");
         code.line(heads + "[row] = " + bucketHead(table, h) + ";");
-        if (direct) code.close();
         if (!nonNull.isEmpty()) code.close();
         String body = code.cut(mark);
         code.setIndent(indent);
