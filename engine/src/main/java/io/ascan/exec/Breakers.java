@@ -40,13 +40,16 @@ final class Breakers {
         boolean keepNullKeys = preserveBuild || (t == JoinType.ANTI && !right);
 
         List<DataType> buildTypes = types(buildNode);
-        JoinBuildSink sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys);
+        List<DataType> probeTypes = types(probeNode);
+        boolean direct = JoinBuildSink.directAddressable(Arrays.stream(buildKeys).mapToObj(buildTypes::get).toList(),
+                Arrays.stream(probeKeys).mapToObj(probeTypes::get).toList());
+        JoinBuildSink sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys, direct);
         b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
         // R may drop probe rows only where a probe row without a match produces nothing.
         boolean preserveProbe = t == JoinType.FULL || (t == JoinType.LEFT && right) || (t == JoinType.RIGHT && !right)
                 || (t == JoinType.ANTI && right);
         if (!preserveProbe && probeKeys.length > 0) b.attachRuntimeFilter(probeNode, probeKeys, sink);
-        HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, types(probeNode), finalPass,
+        HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, probeTypes, finalPass,
                 chain.consumer());
         b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "
                 + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "") + ")"));

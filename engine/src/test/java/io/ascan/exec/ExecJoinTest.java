@@ -39,23 +39,57 @@ class ExecJoinTest {
             {3, null, 302L}};
 
     static ValuesNode values(Object[][] rows, String p) {
+        return values(rows, p, KeyLayout.DENSE, DataType.INTEGER);
+    }
+
+    /** The rows with key k mapped by {@code keys} and typed {@code keyType} (INTEGER or BIGINT). */
+    static ValuesNode values(Object[][] rows, String p, KeyLayout keys, DataType keyType) {
         List<List<Literal>> out = new ArrayList<>();
         for (Object[] r : rows) {
-            out.add(List.of(r[0] == null ? Literal.ofNull(DataType.INTEGER) : Literal.of((Integer) r[0]),
-                    r[1] == null ? Literal.ofNull(DataType.VARCHAR) : Literal.of((String) r[1]), Literal.of((Long) r[2])));
+            Literal k = r[0] == null ? Literal.ofNull(keyType)
+                    : keyType == DataType.INTEGER ? Literal.of((int) keys.map((Integer) r[0])) : Literal.of(keys.map((Integer) r[0]));
+            out.add(List.of(k, r[1] == null ? Literal.ofNull(DataType.VARCHAR) : Literal.of((String) r[1]), Literal.of((Long) r[2])));
         }
-        return new ValuesNode(List.of(new OutputColumn(p + "k", DataType.INTEGER), new OutputColumn(p + "s", DataType.VARCHAR),
+        return new ValuesNode(List.of(new OutputColumn(p + "k", keyType), new OutputColumn(p + "s", DataType.VARCHAR),
                 new OutputColumn(p + "v", DataType.BIGINT)), out);
     }
 
     static String sql(Object[][] rows, String p) {
+        return sql(rows, p, KeyLayout.DENSE, DataType.INTEGER);
+    }
+
+    static String sql(Object[][] rows, String p, KeyLayout keys, DataType keyType) {
+        String cast = "::" + keyType.kind();
         StringBuilder sb = new StringBuilder("(VALUES ");
         for (int i = 0; i < rows.length; i++) {
             Object[] r = rows[i];
-            sb.append(i > 0 ? ", " : "").append("(").append(r[0] == null ? "NULL::INTEGER" : r[0] + "::INTEGER").append(", ")
+            sb.append(i > 0 ? ", " : "").append("(").append(r[0] == null ? "NULL" : keys.map((Integer) r[0])).append(cast).append(", ")
                     .append(r[1] == null ? "NULL::VARCHAR" : "'" + r[1] + "'").append(", ").append(r[2]).append("::BIGINT)");
         }
         return sb.append(") AS ").append(p).append("(").append(p).append("k, ").append(p).append("s, ").append(p).append("v)").toString();
+    }
+
+    /** How the test keys 1..5 are spread, and the layout a single-key join's table then takes. */
+    enum KeyLayout {
+        DENSE(1, 0, "direct-address table"),
+        NEGATIVE(1, -4, "direct-address table"),
+        /** Beyond the int range: the slot of a key is still key - min. */
+        WIDE(1, 5_000_000_000L, "direct-address table"),
+        /** A million apart: far too sparse for slots per key value. */
+        SPARSE(1_000_003, 0, "hash table");
+
+        final long scale, shift;
+        final String table;
+
+        KeyLayout(long scale, long shift, String table) {
+            this.scale = scale;
+            this.shift = shift;
+            this.table = table;
+        }
+
+        long map(int k) {
+            return k * scale + shift;
+        }
     }
 
     static String duckJoin(JoinType t) {
@@ -70,17 +104,26 @@ class ExecJoinTest {
     }
 
     void check(JoinType t, boolean buildRight, boolean multiKey, boolean residual) throws Exception {
-        ValuesNode l = values(L, "l"), r = values(R, "r");
+        check(t, buildRight, multiKey, residual, KeyLayout.DENSE, DataType.INTEGER, DataType.INTEGER);
+    }
+
+    void check(JoinType t, boolean buildRight, boolean multiKey, boolean residual, KeyLayout keys, DataType leftKey, DataType rightKey)
+            throws Exception {
+        ValuesNode l = values(L, "l", keys, leftKey), r = values(R, "r", keys, rightKey);
         // over left (lk, ls, lv) then right (rk, rs, rv): rv > lv * 10
         Expr res = residual ? Call.predicate(Operator.GT, col(5, DataType.BIGINT),
                 Call.of(Operator.TIMES, DataType.BIGINT, col(2, DataType.BIGINT), Literal.of(10L))) : null;
         String[] on = multiKey ? new String[] {"lk=rk", "ls=rs"} : new String[] {"lk=rk"};
         HashJoinNode j = join(l, r, t, buildRight, res, on);
-        var rows = rows(executor().execute(j, OPTIONS));
+        QueryResult result = executor().execute(j, OPTIONS);
+        var rows = rows(result);
         String cond = "lk = rk" + (multiKey ? " AND ls = rs" : "") + (residual ? " AND rv > lv * 10" : "");
         String select = t.projectsRight() ? "*" : "lk, ls, lv";
-        var expected = duck("SELECT " + select + " FROM " + sql(L, "l") + " " + duckJoin(t) + " " + sql(R, "r") + " ON " + cond);
+        var expected = duck("SELECT " + select + " FROM " + sql(L, "l", keys, leftKey) + " " + duckJoin(t) + " "
+                + sql(R, "r", keys, rightKey) + " ON " + cond);
         assertSameRows(expected, rows, false);
+        String table = multiKey ? "hash table" : keys.table;
+        assertTrue(result.statistics().contains("HashJoinBuild(keys [0" + (multiKey ? ", 1" : "") + "]): " + table), result.statistics());
     }
 
     @ParameterizedTest
@@ -90,6 +133,31 @@ class ExecJoinTest {
             for (boolean multi : new boolean[] {false, true}) {
                 for (boolean residual : new boolean[] {false, true}) check(t, buildRight, multi, residual);
             }
+        }
+    }
+
+    /**
+     * A single-key join gets a direct-address table when its keys are dense (also negative, or
+     * beyond the int range) and a hash table when they are sparse; every join type, NULL keys,
+     * duplicates and residuals give the same rows either way.
+     */
+    @ParameterizedTest
+    @EnumSource(JoinType.class)
+    void everyJoinTypeOverDirectAndHashedKeys(JoinType t) throws Exception {
+        for (KeyLayout keys : KeyLayout.values()) {
+            DataType type = keys == KeyLayout.WIDE ? DataType.BIGINT : DataType.INTEGER;
+            for (boolean buildRight : new boolean[] {true, false}) {
+                for (boolean residual : new boolean[] {false, true}) check(t, buildRight, false, residual, keys, type, type);
+            }
+        }
+    }
+
+    /** INTEGER keys probing BIGINT keys (and the reverse) meet by value in a direct-address table too. */
+    @Test
+    void integerAndBigintKeysMeetInADirectAddressTable() throws Exception {
+        for (JoinType t : new JoinType[] {JoinType.INNER, JoinType.FULL, JoinType.ANTI}) {
+            check(t, true, false, false, KeyLayout.NEGATIVE, DataType.INTEGER, DataType.BIGINT);
+            check(t, true, false, false, KeyLayout.NEGATIVE, DataType.BIGINT, DataType.INTEGER);
         }
     }
 

@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Hash-join build on one worker: the build side's rowsets (INTEGER key, INTEGER payload) through
  * the generated build pipeline into a fresh tuple store, then the sink's finish: the
- * {@link JoinHashTable}'s bucket chains and its Bloom filter R; then everything is released.
+ * {@link JoinHashTable}'s chains (by hash or, with the direct-address {@code layout}, by key) and
+ * its Bloom filter R; then everything is released.
  * Score: microseconds per build (divide by {@code buildRows} for a per-row cost).
  */
 @State(Scope.Benchmark)
@@ -37,6 +38,10 @@ public class JoinBuildBenchmark {
     @Param({"1000", "100000", "1000000"})
     public int buildRows;
 
+    /** The table's layout: hash buckets, or direct address (one slot per key value). */
+    @Param({"hash", "direct"})
+    public String layout;
+
     private BenchMemory memory;
     private DetachedQuery query;
     private List<Rowset> rowsets;
@@ -48,12 +53,13 @@ public class JoinBuildBenchmark {
         memory = new BenchMemory();
         query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         rowsets = JoinSides.build(buildRows, query.context().allocator());
-        sink = JoinSides.sink();
+        sink = JoinSides.sink(layout.equals("direct"));
         pipeline = new ScanPipeline(query.context(), JoinSides.TYPES, JoinSides.TYPES.size(), null, sink);
         try {
             JoinHashTable table = JoinSides.build(pipeline, sink, rowsets, query.context());
             Fixtures.check(table.rowCount() == buildRows, "the join build holds " + table.rowCount() + " rows, expected " + buildRows);
             Fixtures.check(table.bloomFilter() != null, "the join build made no Bloom filter");
+            Fixtures.check(table.direct() == layout.equals("direct"), "the table should be " + layout + ": " + table.describe());
         } finally {
             sink.close();
         }

@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Hash-join probe against a built {@link JoinHashTable} of {@code buildRows} distinct INTEGER
  * keys, one rowset of {@value Fixtures#ROWSET_ROWS} probe tuples whose keys hit with probability
  * {@code hitRate}. {@code probe}: the generated probe pipeline (hash, bucket chain walk, key
- * compare, a counting parent). {@code bloom}: the runtime filter R's test per tuple, hashed as the
+ * compare, a counting parent; or with the direct-address {@code layout}, a range check and the
+ * slot's chain). {@code bloom}: the runtime filter R's test per tuple, hashed as the
  * build hashed its keys, as pushdown applies it near storage. Score: nanoseconds per probe tuple.
  */
 @State(Scope.Benchmark)
@@ -47,6 +48,10 @@ public class JoinProbeBenchmark {
 
     @Param({"0.01", "0.5", "1.0"})
     public double hitRate;
+
+    /** The table's layout: hash buckets, or direct address (one slot per key value). */
+    @Param({"hash", "direct"})
+    public String layout;
 
     private BenchMemory memory;
     private DetachedQuery query;
@@ -64,9 +69,10 @@ public class JoinProbeBenchmark {
         memory = new BenchMemory();
         query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         buildRowsets = JoinSides.build(buildRows, query.context().allocator());
-        buildSink = JoinSides.sink();
+        buildSink = JoinSides.sink(layout.equals("direct"));
         buildPipeline = new ScanPipeline(query.context(), JoinSides.TYPES, JoinSides.TYPES.size(), null, buildSink);
         JoinHashTable table = JoinSides.build(buildPipeline, buildSink, buildRowsets, query.context());
+        Fixtures.check(table.direct() == layout.equals("direct"), "the table should be " + layout + ": " + table.describe());
         bloomFilter = table.bloomFilter();
 
         int[] keys = JoinSides.probeKeys(Fixtures.ROWSET_ROWS, buildRows, hitRate);

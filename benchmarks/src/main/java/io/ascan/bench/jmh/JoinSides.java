@@ -40,9 +40,12 @@ final class JoinSides {
         return n;
     }
 
-    /** A build sink for {@link #TYPES} keyed on column 0, as an inner join plans it. */
-    static JoinBuildSink sink() {
-        return new JoinBuildSink(TYPES, new int[] {0}, false);
+    /**
+     * A build sink for {@link #TYPES} keyed on column 0, as an inner join plans it; {@code direct}:
+     * it may take the direct-address layout (the keys 0, 2, 4... are dense enough), else hashing.
+     */
+    static JoinBuildSink sink(boolean direct) {
+        return new JoinBuildSink(TYPES, new int[] {0}, false, direct);
     }
 
     /**

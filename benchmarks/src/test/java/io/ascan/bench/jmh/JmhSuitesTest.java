@@ -60,11 +60,13 @@ class JmhSuitesTest {
 
         Set<String> ran = results.stream().map(r -> r.getParams().getBenchmark()).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(benchmarkMethods(), ran, "benchmarks JMH ran vs @Benchmark methods compiled");
-        // Parameters not fixed above run over all their values: 7 column types twice, 4 modes, 2 readers.
+        // Parameters not fixed above run over all their values: 7 column types twice, 4 modes, 2 readers, 2 join layouts.
         assertEquals(7, trials(results, "FilterKernelBenchmark.filter"));
         assertEquals(7, trials(results, "PushdownCompactionBenchmark.compact"));
         assertEquals(4, trials(results, "SsbQueryBenchmark.run"));
         assertEquals(2, trials(results, "SegmentLoadBenchmark.loadTable"));
+        assertEquals(2, trials(results, "JoinProbeBenchmark.probe"));
+        assertEquals(2, trials(results, "JoinBuildBenchmark.build"));
         for (RunResult r : results) {
             assertTrue(r.getPrimaryResult().getSampleCount() >= 1, r.getParams().id());
         }

@@ -12,9 +12,11 @@ import io.ascan.exec.PipelineSink;
 import io.ascan.exec.QueryContext;
 import io.ascan.exec.Workers;
 import io.ascan.exec.store.JoinHashTable;
+import io.ascan.exec.store.KeyRange;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.exec.store.TupleStore;
 import io.ascan.types.DataType;
+import io.ascan.types.TypeKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,25 +25,50 @@ import java.util.List;
  * Hash-join build sink: each worker appends the build side's tuples, with their key hash, to its
  * own {@link TupleStore}; at the end one {@link JoinHashTable} chains all stores' rows and
  * builds the Bloom filter R, which is published to the probe-side scan. Rows with a NULL key
- * never match; they are dropped unless the build side's unmatched rows are emitted later.
+ * never match; they are dropped unless the build side's unmatched rows are emitted later. A join
+ * on one integer key also tracks the key's range per worker ({@link KeyRange}), so the table can
+ * take the direct-address layout when the keys turn out dense.
  */
 public final class JoinBuildSink implements PipelineSink, AutoCloseable {
     private final List<DataType> types;
     private final int[] keys;
     private final boolean keepNullKeys;
+    private final boolean directKey;
     private final RowLayout layout;
     private final List<TupleStore> locals = new ArrayList<>();
+    private final List<KeyRange> ranges = new ArrayList<>();
+    private final StateSupplier localRange;
     private final List<Runnable> publish = new ArrayList<>();
     private final StateSupplier local;
     private final StateSupplier global;
     private JoinHashTable table;
     private boolean registered;
 
+    /** A build sink whose table always has the hash layout. */
     public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys) {
+        this(types, keys, keepNullKeys, false);
+    }
+
+    /**
+     * @param directKey the probe may address rows by key ({@link #directAddressable}): the table
+     *                  takes the direct-address layout if the keys turn out dense
+     */
+    public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys, boolean directKey) {
         this.types = List.copyOf(types);
         this.keys = keys.clone();
         this.keepNullKeys = keepNullKeys;
+        this.directKey = directKey;
+        if (directKey && (keys.length != 1 || !integerKey(types.get(keys[0])))) {
+            throw new IllegalArgumentException("a direct-address join needs one integer key, not " + Arrays.toString(keys));
+        }
         this.layout = new RowLayout(types);
+        this.localRange = w -> {
+            synchronized (this) {
+                KeyRange r = new KeyRange();
+                ranges.add(r);
+                return r;
+            }
+        };
         this.local = w -> {
             synchronized (this) {
                 register(w.query());
@@ -51,6 +78,28 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
             }
         };
         this.global = w -> table;
+    }
+
+    /**
+     * Whether a join of these key types can use the direct-address layout: one key on each side,
+     * both INTEGER/BIGINT or both DATE, so that key equality is equality of the values widened to
+     * long (as the hash path compares them) and a key minus the smallest key is a slot.
+     */
+    public static boolean directAddressable(List<DataType> buildKeyTypes, List<DataType> probeKeyTypes) {
+        if (buildKeyTypes.size() != 1 || probeKeyTypes.size() != 1) return false;
+        DataType b = buildKeyTypes.getFirst(), p = probeKeyTypes.getFirst();
+        return integerKey(b) && integerKey(p) && (b.kind() == TypeKind.DATE) == (p.kind() == TypeKind.DATE);
+    }
+
+    private static boolean integerKey(DataType t) {
+        return switch (t.kind()) {
+            case INTEGER, BIGINT, DATE -> true;
+            default -> false;
+        };
+    }
+
+    public boolean directKey() {
+        return directKey;
     }
 
     private void register(QueryContext query) {
@@ -93,6 +142,11 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         boolean guard = !keepNullKeys && !nonNull.isEmpty();
         if (guard) code.open("if (" + String.join(" && ", nonNull) + ")");
         String h = StoreCode.hash(code, k);
+        if (directKey) {
+            String range = gen.state(KeyRange.class.getName(), localRange);
+            ValueCode key = k.getFirst();
+            code.line((key.isNull().equals("false") ? "" : "if (!" + key.isNull() + ") ") + range + ".add((long) " + key.value() + ");");
+        }
         String r = code.fresh("built");
         code.line("long " + r + " = " + store + ".appendRow();");
         code.line("io.ascan.codegen.rt.Mem.putLong(" + r + " + 8L, " + h + ");");
@@ -110,17 +164,23 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
     @Override
     public synchronized void finish(Pipeline last, QueryContext query) throws Exception {
         register(query);
-        JoinHashTable t = JoinHashTable.allocate(locals, query.allocator(), true);
+        JoinHashTable t = directKey
+                ? JoinHashTable.allocate(locals, query.allocator(), true, new JoinHashTable.DirectKey(keys[0], KeyRange.merge(ranges)))
+                : JoinHashTable.allocate(locals, query.allocator(), true);
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
+        ranges.clear();
         int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(JoinHashTable.SHARES, query.options().computeThreads());
         if (parts == 1) {
             t.insert();
         } else {
             JoinHashTable.HashShares[] hashes = new JoinHashTable.HashShares[parts];
             Workers.run(query, "join-build", parts, w -> hashes[w] = t.chainRuns(w, parts));
+            t.chained(List.of(hashes));
             Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
+        String built = describe() + ": " + t.describe();
+        query.addStatistics(() -> built);
         for (Runnable r : publish) r.run();
     }
 

@@ -1,6 +1,7 @@
 package io.ascan.exec.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.codegen.rt.Hash;
@@ -84,6 +85,153 @@ class HashTablesTest {
             long absent = 40_000 - expected.size();
             assertTrue(falsePositives < absent * 0.05, falsePositives + " false positives of " + absent);
         }
+    }
+
+    /** Builds a table over {@code keys} and {@code nullKeys} rows with a NULL key the way JoinBuildSink does, on {@code threads} threads. */
+    private JoinHashTable directTable(long[] keys, int nullKeys, int threads, org.apache.arrow.memory.BufferAllocator tableMemory) {
+        TupleStore a = new TupleStore(KEY_VALUE, memory.allocator(), "build");
+        TupleStore b = new TupleStore(KEY_VALUE, memory.allocator(), "build");
+        KeyRange range = new KeyRange();
+        int i = 0;
+        for (long key : keys) {
+            long row = (i++ % 2 == 0 ? a : b).appendRow();
+            Mem.putLong(row + RowLayout.HASH, hash(key));
+            Mem.putLong(row + KEY, key);
+            Mem.putLong(row + VALUE, key * 3);
+            range.add(key);
+        }
+        for (int n = 0; n < nullKeys; n++) {
+            // As the build writes a NULL key: the null bit, a zero value, the NULL hash.
+            long row = a.appendRow();
+            Mem.putLong(row + RowLayout.HASH, Hash.finish(Hash.combine(Hash.SEED, Hash.NULL_VALUE)));
+            Mem.putLong(row + KEY_VALUE.nullWordOffset(0), RowLayout.nullMask(0));
+        }
+        JoinHashTable table = JoinHashTable.allocate(List.of(a, b), tableMemory, true, new JoinHashTable.DirectKey(0, range));
+        if (threads == 1) {
+            table.insert();
+        } else {
+            JoinHashTable.HashShares[] shares = new JoinHashTable.HashShares[threads];
+            List<Thread> ts = new java.util.ArrayList<>();
+            for (int w = 0; w < threads; w++) {
+                int part = w;
+                ts.add(Thread.ofPlatform().start(() -> shares[part] = table.chainRuns(part, threads)));
+            }
+            for (Thread t : ts) join(t);
+            table.chained(List.of(shares));
+            table.addToBloomFilter(0, 1, List.of(shares));
+        }
+        return table;
+    }
+
+    /** Rows the direct-address table chains under {@code key}, as the generated probe walks them (no hash or key compare). */
+    private static int directMatches(JoinHashTable table, long key) {
+        int found = 0;
+        for (long r = table.firstOfKey(key); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) {
+            assertEquals(key, Mem.getLong(r + KEY), "a chain holds only its key's rows");
+            assertEquals(key * 3, Mem.getLong(r + VALUE));
+            found++;
+        }
+        return found;
+    }
+
+    @Test
+    void directAddressTableFindsEveryKeyOfADenseRange() {
+        directTableFindsEveryKey(1);
+    }
+
+    @Test
+    void directAddressTableBuiltByConcurrentInsertsFindsEveryKey() {
+        directTableFindsEveryKey(3);
+    }
+
+    /** Negative and positive keys with duplicates and gaps; NULL keys (value 0 in the row) are in no chain, yet in the Bloom filter. */
+    private void directTableFindsEveryKey(int threads) {
+        SplittableRandom rnd = new SplittableRandom(3);
+        Map<Long, Integer> expected = new HashMap<>();
+        long[] keys = new long[60_000];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = rnd.nextLong(-5_000, 35_000);
+            if (keys[i] == 0) keys[i] = 1; // key 0 absent: where a NULL key's zero value would wrongly land
+            expected.merge(keys[i], 1, Integer::sum);
+        }
+        try (JoinHashTable table = directTable(keys, 3, threads, memory.allocator())) {
+            assertTrue(table.direct(), table.describe());
+            assertFalse(table.uniqueKeys(), "duplicate keys share a chain");
+            long min = expected.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
+            long max = expected.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+            assertEquals(min, table.keyMin());
+            assertEquals(max - min + 1, table.slots());
+            assertEquals(keys.length + 3, table.rowCount());
+            for (long key = min - 100; key <= max + 100; key++) {
+                assertEquals(expected.getOrDefault(key, 0), directMatches(table, key), "matches of " + key);
+            }
+            assertEquals(0, directMatches(table, Long.MIN_VALUE));
+            assertEquals(0, directMatches(table, Long.MAX_VALUE));
+            for (long key : keys) assertTrue(table.bloomFilter().mightContain(hash(key)), "R still holds every key's hash");
+            assertTrue(table.bloomFilter().mightContain(Hash.finish(Hash.combine(Hash.SEED, Hash.NULL_VALUE))), "and the NULL keys' hash");
+        }
+    }
+
+    /** Distinct keys make one-row chains, which the probe then does not step along; one duplicate (or a hash table) does not. */
+    @Test
+    void uniqueKeysAreNotedBySingleAndConcurrentBuilds() {
+        long[] keys = new long[50_000];
+        for (int i = 0; i < keys.length; i++) keys[i] = keys.length - 2L * i; // distinct, negative ones too
+        for (int threads : new int[] {1, 3}) {
+            try (JoinHashTable table = directTable(keys, 2, threads, memory.allocator())) {
+                assertTrue(table.direct() && table.uniqueKeys(), table.describe());
+                for (long key : new long[] {keys[0], keys[777], keys[keys.length - 1]}) {
+                    long r = table.firstOfKey(key);
+                    assertEquals(key, Mem.getLong(r + KEY));
+                    assertEquals(0, Mem.getLong(r + RowLayout.NEXT), "a one-row chain");
+                }
+            }
+            long[] duplicate = java.util.Arrays.copyOf(keys, keys.length + 1);
+            duplicate[keys.length] = keys[4_321];
+            try (JoinHashTable table = directTable(duplicate, 0, threads, memory.allocator())) {
+                assertTrue(table.direct() && !table.uniqueKeys(), table.describe());
+                assertEquals(2, directMatches(table, keys[4_321]));
+            }
+        }
+    }
+
+    @Test
+    void sparseKeysFallBackToHashBuckets() {
+        long[] keys = {-3_000_000_000L, 7, 7, 1L << 40};
+        try (JoinHashTable table = directTable(keys, 1, 1, memory.allocator())) {
+            assertFalse(table.direct() || table.uniqueKeys(), table.describe());
+            for (long key : new long[] {-3_000_000_000L, 7, 8, 1L << 40}) {
+                long h = hash(key);
+                int found = 0;
+                for (long r = table.first(h); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) {
+                    if ((Mem.getLong(r + RowLayout.HASH) & Hash.MASK) == h && Mem.getLong(r + KEY) == key) found++;
+                }
+                assertEquals(key == 7 ? 2 : key == 8 ? 0 : 1, found, "matches of " + key);
+            }
+        }
+    }
+
+    /** A direct-address array the query's memory limit cannot hold: the smaller bucket array instead, within the limit. */
+    @Test
+    void directArrayBeyondTheMemoryLimitFallsBackToHashing() {
+        long[] keys = new long[2_000];
+        for (int i = 0; i < keys.length; i++) keys[i] = 8L * i; // 16,000 slots: 128 KiB of heads, 32 KiB of buckets
+        try (org.apache.arrow.memory.BufferAllocator limited = memory.allocator().newChildAllocator("join", 0, 100_000);
+             JoinHashTable table = directTable(keys, 0, 1, limited)) {
+            assertFalse(table.direct(), table.describe());
+            assertEquals(1, directMatchesByHash(table, 8L * 1234));
+        }
+        try (JoinHashTable table = directTable(keys, 0, 1, memory.allocator())) {
+            assertTrue(table.direct(), "unlimited, the same keys get slots: " + table.describe());
+            assertEquals(1, directMatches(table, 8L * 1234));
+            assertEquals(0, directMatches(table, 8L * 1234 + 1));
+        }
+    }
+
+    private static int directMatchesByHash(JoinHashTable table, long key) {
+        int found = 0;
+        for (long r = table.first(hash(key)); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) if (Mem.getLong(r + KEY) == key) found++;
+        return found;
     }
 
     private static void join(Thread t) {
