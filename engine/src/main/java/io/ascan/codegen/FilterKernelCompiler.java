@@ -58,7 +58,7 @@ public final class FilterKernelCompiler {
                 return "(filters[" + filter + "].mightContain(" + StoreCode.hash(c, keys) + ") ? 1 : 0)";
             }));
         }
-        SelectionCodegen.emit(code, steps, "selection", "n", "rows");
+        SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         String body = code.cut(mark);
 
         String rt = "io.ascan.codegen.rt.";

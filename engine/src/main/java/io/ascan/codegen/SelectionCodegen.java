@@ -182,34 +182,34 @@ public final class SelectionCodegen {
     }
 
     /**
-     * Emits {@code int count = 0;} and the loops of {@code steps} over rows {@code [0, rows)}, which
-     * leave the selected rows in {@code sel[0, count)}, in order. {@code sel} must hold {@code rows}
-     * ints; with no steps, every row is.
+     * Emits {@code int count = 0;} and the loops of {@code steps} over rows {@code [from, to)}, which
+     * leave the selected rows in {@code sel[0, count)}, in order. {@code sel} must hold {@code to -
+     * from} ints; with no steps, every row is selected.
      */
-    public static void emit(CodeBuilder code, List<Step> steps, String sel, String count, String rows) {
+    public static void emit(CodeBuilder code, List<Step> steps, String sel, String count, String from, String to) {
         code.line("int " + count + " = 0;");
-        if (steps.isEmpty()) code.line("while (" + count + " < " + rows + ") " + sel + "[" + count + "] = " + count + "++;");
+        if (steps.isEmpty()) code.line("for (int row = " + from + "; row < " + to + "; row++) " + sel + "[" + count + "++] = row;");
         boolean first = true;
         for (Step s : steps) {
             code.line("// " + s.describe().replace('\n', ' '));
             List<String> validity = s.validity();
             if (validity.isEmpty()) {
-                loop(code, s, false, first, sel, count, rows);
+                loop(code, s, false, first, sel, count, from, to);
             } else {
                 code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
-                loop(code, s, false, first, sel, count, rows);
+                loop(code, s, false, first, sel, count, from, to);
                 code.close();
                 code.open("else");
-                loop(code, s, true, first, sel, count, rows);
+                loop(code, s, true, first, sel, count, from, to);
                 code.close();
             }
             first = false;
         }
     }
 
-    private static void loop(CodeBuilder code, Step s, boolean nulls, boolean first, String sel, String count, String rows) {
+    private static void loop(CodeBuilder code, Step s, boolean nulls, boolean first, String sel, String count, String from, String to) {
         if (first) {
-            code.open("for (int row = 0; row < " + rows + "; row++)");
+            code.open("for (int row = " + from + "; row < " + to + "; row++)");
             String test = s.emit(code, nulls);
             code.line(sel + "[" + count + "] = row;");
             code.line(count + " += " + test + ";");

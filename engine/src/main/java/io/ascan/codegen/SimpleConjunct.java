@@ -116,13 +116,13 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
                 BigDecimal v = exact(k);
                 yield v == null ? null : exactConstant(op, v.movePointRight(TypeRules.scale(column)), column.kind() == TypeKind.INTEGER);
             }
-            case DATE -> lk == TypeKind.DATE ? x -> compare(op, x, intLiteral((Integer) k.value())) : null;
-            case TIMESTAMP -> lk == TypeKind.TIMESTAMP ? x -> compare(op, x, longLiteral((Long) k.value())) : null;
+            case DATE -> lk == TypeKind.DATE ? withConstant(op, (Integer) k.value(), true) : null;
+            case TIMESTAMP -> lk == TypeKind.TIMESTAMP ? withConstant(op, (Long) k.value(), false) : null;
             case DOUBLE -> {
                 Double d = asDouble(k);
                 if (d == null) yield null;
-                String key = longLiteral(io.ascan.codegen.rt.Branchless.orderKey(d));
-                yield x -> compare(op, orderKey(x), key);
+                UnaryOperator<String> onKeys = withConstant(op, io.ascan.codegen.rt.Branchless.orderKey(d), false);
+                yield x -> onKeys.apply(orderKey(x));
             }
             case BOOLEAN, VARCHAR -> null;
         };
@@ -145,9 +145,31 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
         if (bound.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0 || bound.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             return null; // beyond every value: rare enough to leave to the general code
         }
-        long b = bound.longValueExact();
-        String k = intColumn && b == (int) b ? intLiteral((int) b) : longLiteral(b);
-        return x -> compare(op, x, k);
+        return withConstant(op, bound.longValueExact(), intColumn);
+    }
+
+    /**
+     * x op k for a constant k in x's representation, as {@code x < c} or its negation (c = k or
+     * k + 1), which for a constant costs three operations ({@code Branchless.ltConstant}).
+     */
+    private static UnaryOperator<String> withConstant(Operator op, long k, boolean intValues) {
+        return switch (op) {
+            case EQ, NE -> x -> compare(op, x, literal(k, intValues));
+            case LT -> x -> lt(x, k, intValues);
+            case GE -> x -> "(1 - " + lt(x, k, intValues) + ")";
+            case LE -> k == Long.MAX_VALUE ? x -> "1" : x -> lt(x, k + 1, intValues);
+            case GT -> k == Long.MAX_VALUE ? x -> "0" : x -> "(1 - " + lt(x, k + 1, intValues) + ")";
+            default -> throw new IllegalArgumentException(op.name());
+        };
+    }
+
+    private static String lt(String x, long c, boolean intValues) {
+        return intValues && c == (int) c ? BRANCHLESS + "lt(" + x + ", " + intLiteral((int) c) + ")"
+                : BRANCHLESS + "ltConstant(" + x + ", " + longLiteral(c) + ")";
+    }
+
+    private static String literal(long k, boolean intValues) {
+        return intValues && k == (int) k ? intLiteral((int) k) : longLiteral(k);
     }
 
     /** An exact literal's value, or null for other types. */

@@ -98,7 +98,7 @@ public final class DispatchShim implements SourceCodegen {
             gen.rawField("private int[] selection = new int[0];");
             code.line("if (selection.length < rows) selection = new int[rows];");
             code.line("int[] sel = selection;");
-            SelectionCodegen.emit(code, selection.steps(), "sel", "selected", "rows");
+            SelectionCodegen.emit(code, selection.steps(), "sel", "selected", "0", "rows");
             select = code.cut(mark);
             inline = selection.restPredicate();
         }

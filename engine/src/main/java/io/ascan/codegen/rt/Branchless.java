@@ -19,6 +19,17 @@ public final class Branchless {
         return (int) ((d ^ ((a ^ b) & (d ^ a))) >>> 63);
     }
 
+    /**
+     * a &lt; b where b is a constant of the generated code: the branch on its sign folds away and
+     * leaves three operations. A non-negative b: a negative a is below it, and for a &gt;= 0 the
+     * subtraction cannot overflow; a negative b: a non-negative a is not below it, and for a &lt; 0
+     * the subtraction cannot overflow.
+     */
+    public static int ltConstant(long a, long b) {
+        long d = a - b;
+        return (int) ((b >= 0 ? a | d : a & d) >>> 63);
+    }
+
     /** a &lt; b; widened, the subtraction cannot overflow. */
     public static int lt(int a, int b) {
         return (int) (((long) a - b) >>> 63);

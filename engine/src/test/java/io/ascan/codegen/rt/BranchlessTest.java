@@ -24,6 +24,7 @@ class BranchlessTest {
             for (long b : values) {
                 String at = a + " vs " + b;
                 assertEquals(a < b ? 1 : 0, Branchless.lt(a, b), at);
+                assertEquals(a < b ? 1 : 0, Branchless.ltConstant(a, b), at);
                 assertEquals(a <= b ? 1 : 0, Branchless.le(a, b), at);
                 assertEquals(a == b ? 1 : 0, Branchless.eq(a, b), at);
                 assertEquals(a != b ? 1 : 0, Branchless.ne(a, b), at);
