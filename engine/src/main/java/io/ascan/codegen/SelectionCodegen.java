@@ -9,7 +9,7 @@ import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -23,7 +23,7 @@ import java.util.function.IntFunction;
  * cost no mispredictions. Simple conjuncts are those of {@link SimpleConjunct} (those on one
  * column share one loop) and comparisons, BETWEEN, IN and LIKE of a possibly dictionary-encoded
  * VARCHAR with literals, which look the tuple's code up in a per-batch table. The other
- * conjuncts are the {@link #rest}: the caller evaluates them per selected tuple with the full
+ * conjuncts are the {@link #restPredicate rest}: the caller evaluates them per selected tuple with the full
  * three-valued code. A tuple passes P only if every conjunct is TRUE, so the split is exact;
  * the rest no longer runs for tuples a simple conjunct rejected, which only spares work (and
  * errors SQL does not order anyway).
@@ -62,30 +62,30 @@ public final class SelectionCodegen {
 
     /**
      * Splits {@code p} (null: none) into its conjuncts, in the order written: the simple ones become
-     * {@link #steps}, the others the {@link #rest}.
+     * {@link #steps}, the others the {@link #restPredicate}.
      *
      * @param columns P's columns (table indexes)
      * @param names   column names for error messages of the general code
      */
     public static SelectionCodegen of(Expr p, VectorColumnAccess columns, IntFunction<String> names) {
+        List<Step> steps = new ArrayList<>();
         List<Expr> rest = new ArrayList<>();
-        Map<String, List<SimpleConjunct>> groups = new LinkedHashMap<>();
-        List<Object> order = new ArrayList<>(); // a group's key, or an Expr on dictionary codes
+        Map<String, List<SimpleConjunct>> byColumns = new HashMap<>(); // the conjuncts of each Simple step
         for (Expr e : conjuncts(p)) {
             SimpleConjunct s = SimpleConjunct.of(e);
             if (s != null) {
-                String key = Arrays.toString(s.columns());
-                if (!groups.containsKey(key)) order.add(key);
-                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+                List<SimpleConjunct> group = byColumns.get(Arrays.toString(s.columns()));
+                if (group == null) {
+                    group = new ArrayList<>();
+                    byColumns.put(Arrays.toString(s.columns()), group);
+                    steps.add(new Simple(group, columns, names));
+                }
+                group.add(s);
             } else if (onCodes(e, columns)) {
-                order.add(e);
+                steps.add(general(e, e.format(names) + ": on dictionary codes where encoded", columns, names));
             } else {
                 rest.add(e);
             }
-        }
-        List<Step> steps = new ArrayList<>();
-        for (Object o : order) {
-            steps.add(o instanceof String key ? new Simple(groups.get(key), columns, names) : onCodes((Expr) o, columns, names));
         }
         return new SelectionCodegen(steps, rest);
     }
@@ -95,12 +95,7 @@ public final class SelectionCodegen {
         return steps;
     }
 
-    /** The conjuncts the loops do not evaluate, in the order written. */
-    public List<Expr> rest() {
-        return rest;
-    }
-
-    /** The AND of {@link #rest}, or null when it is empty. */
+    /** The AND of the conjuncts the loops do not evaluate (in the order written), or null when there are none. */
     public Expr restPredicate() {
         if (rest.isEmpty()) return null;
         return rest.size() == 1 ? rest.getFirst() : new Call(Operator.AND, rest, DataType.BOOLEAN);
@@ -137,11 +132,6 @@ public final class SelectionCodegen {
 
     private static boolean stringLiteral(Expr e, boolean nullAllowed) {
         return e instanceof Literal l && l.type().kind() == TypeKind.VARCHAR && (nullAllowed || !l.isNull());
-    }
-
-    /** A step looking a string predicate up by the tuple's dictionary code (by value where the column arrives plain). */
-    private static Step onCodes(Expr e, DictionaryColumnAccess columns, IntFunction<String> names) {
-        return general(e, e.format(names) + ": on dictionary codes where encoded", columns, names);
     }
 
     /** A step testing {@code e} per tuple with the general expression code: the tuple is kept when e is TRUE. */
