@@ -61,14 +61,16 @@ public final class SelectionCodegen {
     }
 
     /**
-     * Splits {@code p} (null: none) into its conjuncts, in the order written: the simple ones become
-     * {@link #steps}, the others the {@link #restPredicate}.
+     * Splits {@code p} (null: none) into its conjuncts: the simple ones become {@link #steps}, the
+     * others the {@link #restPredicate}.
      *
      * @param columns P's columns (table indexes)
      * @param names   column names for error messages of the general code
      */
     public static SelectionCodegen of(Expr p, VectorColumnAccess columns, IntFunction<String> names) {
-        List<Step> steps = new ArrayList<>();
+        // Cheapest first, as written within a kind: one column against constants (often the most
+        // selective: ranges, equalities), then dictionary lookups, then comparisons of two columns.
+        List<Step> constants = new ArrayList<>(), codes = new ArrayList<>(), pairs = new ArrayList<>();
         List<Expr> rest = new ArrayList<>();
         Map<String, List<SimpleConjunct>> byColumns = new HashMap<>(); // the conjuncts of each Simple step
         for (Expr e : conjuncts(p)) {
@@ -78,15 +80,18 @@ public final class SelectionCodegen {
                 if (group == null) {
                     group = new ArrayList<>();
                     byColumns.put(Arrays.toString(s.columns()), group);
-                    steps.add(new Simple(group, columns, names));
+                    (s.columns().length == 1 ? constants : pairs).add(new Simple(group, columns, names));
                 }
                 group.add(s);
             } else if (onCodes(e, columns)) {
-                steps.add(general(e, e.format(names) + ": on dictionary codes where encoded", columns, names));
+                codes.add(general(e, e.format(names) + ": on dictionary codes where encoded", columns, names));
             } else {
                 rest.add(e);
             }
         }
+        List<Step> steps = new ArrayList<>(constants);
+        steps.addAll(codes);
+        steps.addAll(pairs);
         return new SelectionCodegen(steps, rest);
     }
 
