@@ -25,9 +25,7 @@ public final class ArrowColumnCode {
         String v = code.fresh("c" + c + "_");
         switch (t.kind()) {
             case BOOLEAN -> code.line("boolean " + v + " = " + MEM + "bit(data" + c + ", row);");
-            case INTEGER, DATE -> code.line("int " + v + " = " + MEM + "getInt(data" + c + " + 4L * row);");
-            case BIGINT, DECIMAL, TIMESTAMP -> code.line("long " + v + " = " + MEM + "getLong(data" + c + " + 8L * row);");
-            case DOUBLE -> code.line("double " + v + " = " + MEM + "getDouble(data" + c + " + 8L * row);");
+            case INTEGER, DATE, BIGINT, DECIMAL, TIMESTAMP, DOUBLE -> code.line(ValueCode.javaType(t) + " " + v + " = " + fixedValue(c, t) + ";");
             case VARCHAR -> {
                 String len = code.fresh("c" + c + "Len");
                 code.line("long " + v + " = 0L;");
@@ -44,6 +42,16 @@ public final class ArrowColumnCode {
             }
         }
         return ValueCode.of(n, v, t);
+    }
+
+    /** The value of {@code row} in fixed-width column {@code c} (not BOOLEAN, not VARCHAR), NULL or not. */
+    public static String fixedValue(int c, DataType t) {
+        return switch (t.kind()) {
+            case INTEGER, DATE -> MEM + "getInt(data" + c + " + 4L * row)";
+            case BIGINT, DECIMAL, TIMESTAMP -> MEM + "getLong(data" + c + " + 8L * row)";
+            case DOUBLE -> MEM + "getDouble(data" + c + " + 8L * row)";
+            case BOOLEAN, VARCHAR -> throw new IllegalArgumentException("not a fixed-width column: " + t);
+        };
     }
 
     /** The dictionary code of {@code row} in a dictionary-encoded column {@code c}. */

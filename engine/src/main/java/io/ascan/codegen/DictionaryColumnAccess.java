@@ -22,26 +22,6 @@ public interface DictionaryColumnAccess extends ColumnAccess {
      */
     String perBatch(String javaType, String init);
 
-    /** {@code columns} addressed by other indexes: index {@code i} is column {@code map[i]} of {@code columns}. */
-    static DictionaryColumnAccess remapped(DictionaryColumnAccess columns, int[] map) {
-        return new DictionaryColumnAccess() {
-            @Override
-            public ValueCode read(int c, CodeBuilder code) {
-                return columns.read(map[c], code);
-            }
-
-            @Override
-            public DictionaryCode dictionary(int c, CodeBuilder code) {
-                return columns.dictionary(map[c], code);
-            }
-
-            @Override
-            public String perBatch(String javaType, String init) {
-                return columns.perBatch(javaType, init);
-            }
-        };
-    }
-
     /**
      * @param encoded a Java condition, constant per batch: the column is dictionary-encoded in this
      *                batch ({@code "true"} when it always is); when false, {@code code},

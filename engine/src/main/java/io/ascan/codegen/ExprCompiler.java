@@ -168,7 +168,7 @@ public final class ExprCompiler {
     }
 
     /** Reads input column c of {@code row} from the fields the evaluate method loads per batch. */
-    static final class BatchColumns implements DictionaryColumnAccess {
+    static final class BatchColumns implements VectorColumnAccess {
         private final List<Input> inputs;
         private final java.util.BitSet used = new java.util.BitSet();
 
@@ -208,6 +208,28 @@ public final class ExprCompiler {
             perBatchFields.add("private " + javaType + " " + f + ";");
             perBatch.append("        ").append(f).append(" = ").append(init).append(";\n");
             return f;
+        }
+
+        @Override
+        public String validity(int c) {
+            used.set(c);
+            return "valid" + c;
+        }
+
+        @Override
+        public void touchValidity(int c, CodeBuilder code) {
+            used.set(c);
+        }
+
+        @Override
+        public String value(int c, CodeBuilder code) {
+            used.set(c);
+            return ArrowColumnCode.fixedValue(c, inputs.get(c).type());
+        }
+
+        @Override
+        public boolean mayBeDictionary(int c) {
+            return inputs.get(c).dictionary();
         }
 
         @Override

@@ -1,6 +1,5 @@
 package io.ascan.codegen;
 
-import io.ascan.codegen.pipeline.DispatchShim;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.Constants;
@@ -10,14 +9,17 @@ import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.expr.Expr;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Compiles the pushdown filter (A-Scan paper IV-B): the scan predicate P, then each runtime filter
- * R (a Bloom filter over some key columns), over a slice's columns where they landed, into one
- * loop that writes the positions of passing tuples to a selection vector. P's string comparisons
+ * R (a Bloom filter over some key columns), over a slice's columns where they landed, into loops
+ * that write the positions of passing tuples to a selection vector: P's simple conjuncts batch at
+ * a time and branch-free ({@link SelectionCodegen}), then the rest of P and each R, each loop over
+ * the tuples the ones before kept. P's string comparisons
  * with literals run on dictionary codes when a column arrives dictionary-encoded; since that is
  * decided per segment, a kernel is compiled per combination of encodings (the class is cached by
  * its source text, so each combination compiles once). R hashes its keys exactly as the join
@@ -40,21 +42,23 @@ public final class FilterKernelCompiler {
                                    List<int[]> runtimeFilters, IntFunction<String> tableNames) {
         CodeBuilder code = new CodeBuilder();
         ExprCompiler.BatchColumns batch = new ExprCompiler.BatchColumns(inputs);
-        DictionaryColumnAccess tableColumns = DictionaryColumnAccess.remapped(batch, tableToBatch);
+        VectorColumnAccess tableColumns = VectorColumnAccess.remapped(batch, tableToBatch);
         int mark = code.mark();
-        code.setIndent(3);
-        if (predicate != null) {
-            ExprCodegen gen = new ExprCodegen(code, tableColumns, tableNames).splitAbove(ExprCompiler.SPLIT_NODES);
-            ValueCode p = gen.compile(predicate);
-            code.line("if (!(" + DispatchShim.notNullAnd(p) + ")) continue;");
-        }
+        code.setIndent(2);
+        // P's simple conjuncts branch-free, then the rest of P per tuple, then each R: each refines the selection
+        SelectionCodegen p = SelectionCodegen.of(predicate, tableColumns, tableNames);
+        List<SelectionCodegen.Step> steps = new ArrayList<>(p.steps());
+        Expr rest = p.restPredicate();
+        if (rest != null) steps.add(SelectionCodegen.general(rest, tableColumns, tableNames));
         for (int f = 0; f < runtimeFilters.size(); f++) {
-            List<ValueCode> keys = new ArrayList<>();
-            for (int c : runtimeFilters.get(f)) keys.add(batch.read(c, code));
-            String h = StoreCode.hash(code, keys);
-            code.line("if (!filters[" + f + "].mightContain(" + h + ")) continue;");
+            int filter = f;
+            steps.add(SelectionCodegen.step("R" + f + ": Bloom filter over columns " + Arrays.toString(runtimeFilters.get(f)), c -> {
+                List<ValueCode> keys = new ArrayList<>();
+                for (int k : runtimeFilters.get(filter)) keys.add(batch.read(k, c));
+                return "(filters[" + filter + "].mightContain(" + StoreCode.hash(c, keys) + ") ? 1 : 0)";
+            }));
         }
-        code.line("selection[n++] = row;");
+        SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         String body = code.cut(mark);
 
         String rt = "io.ascan.codegen.rt.";
@@ -81,8 +85,7 @@ public final class FilterKernelCompiler {
                     .append(c).append("];\n");
         }
         src.append(batch.perBatchStatements());
-        src.append("        int n = 0;\n");
-        src.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
+        src.append(body);
         src.append("        return n;\n    }\n");
         for (String m : code.members()) src.append('\n').append(m);
         src.append("}\n");

@@ -26,10 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The scan predicate P as the pipeline compiler generates it (the dispatch shim's DIRECT loop,
- * P inline, a counting sink above), over one in-memory rowset of {@value Fixtures#ROWSET_ROWS}
- * tuples of one column: {@code c < literal}, with the literal chosen so that the given fraction
- * of tuples passes. Values are uniform, so 50% is the branch predictor's worst case. Score:
- * nanoseconds per tuple.
+ * P into a selection vector, a counting sink above), over one in-memory rowset of {@value
+ * Fixtures#ROWSET_ROWS} tuples of one column: {@code c < literal}, with the literal chosen so that
+ * the given fraction of tuples passes. Values are uniform, so 50% is the branch predictor's worst
+ * case for code that branches on P. Score: nanoseconds per tuple.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -1,7 +1,9 @@
 package io.ascan.codegen.pipeline;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.SelectionCodegen;
 import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.VectorColumnAccess;
 import io.ascan.expr.Expr;
 import io.ascan.scan.ScanMode;
 import io.ascan.types.DataType;
@@ -14,6 +16,10 @@ import java.util.List;
  * per loop. DIRECT and STAGING evaluate the pushed predicate P inline and skip failing tuples;
  * PUSHDOWN rowsets already satisfy P, so that loop has no P. {@code consume} routes each rowset
  * to its variant by the mode tag. Parent operators never see the mode.
+ *
+ * <p>Inside DIRECT and STAGING, P's simple conjuncts run first, batch at a time and without
+ * branches, into the worker's selection vector ({@link SelectionCodegen}); the loop then visits
+ * the selected tuples, evaluates the rest of P per tuple and hands those that pass to the parents.
  *
  * <p>Rowset layout: the scan's projected columns first, then the columns only P reads; a
  * pushdown rowset carries just the projection, so both layouts agree on the parent's columns.
@@ -70,21 +76,38 @@ public final class DispatchShim implements SourceCodegen {
     private BitSet variant(ScanMode mode, String method, CodegenConsumer parent, PipelineCodegen gen) {
         CodeBuilder code = gen.code;
         int mark = code.mark(), indent = code.indent();
-        code.setIndent(3);
         String lines = mode == ScanMode.STAGING && lineTrackers != null
                 ? gen.state(io.ascan.topology.LineTracker.class.getName(), lineTrackers) : null;
         RowsetColumns columns = new RowsetColumns(batchTypes, gen, lines);
+        VectorColumnAccess tableColumns = VectorColumnAccess.remapped(columns, tableToBatch);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
         // A per-rowset pass over whole columns (a join's bucket heads) would also work for tuples P
         // rejects, and STAGING reads only the values a tuple needs: only the other variants get one.
         boolean passes = mode != ScanMode.STAGING && (predicate == null || mode == ScanMode.PUSHDOWN);
         Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
+
+        Expr inline = mode == ScanMode.PUSHDOWN ? null : predicate;
+        SelectionCodegen selection = SelectionCodegen.of(inline, tableColumns, c -> "$" + c);
+        boolean vector = !selection.steps().isEmpty();
+        String select = "";
+        if (vector) {
+            // P's simple conjuncts, batch at a time into the worker's selection vector
+            code.setIndent(2);
+            code.line("// P, evaluated inline (" + mode.name() + "): " + selection.steps().size() + " loop(s) into a selection vector");
+            gen.rawField("private int[] selection = new int[0];");
+            code.line("if (selection.length < rows) selection = new int[rows];");
+            code.line("int[] sel = selection;");
+            SelectionCodegen.emit(code, selection.steps(), "sel", "selected", "0", "rows");
+            select = code.cut(mark);
+            inline = selection.restPredicate();
+        }
+        code.setIndent(3);
         int opened = 0;
-        if (predicate != null && mode != ScanMode.PUSHDOWN) {
-            code.line("// P, evaluated inline (" + mode.name() + ")");
-            ValueCode p = gen.expr(predicate, io.ascan.codegen.DictionaryColumnAccess.remapped(columns, tableToBatch));
-            code.open("if (" + notNullAnd(p) + ")");
+        if (inline != null) {
+            code.line(vector ? "// the rest of P, per selected tuple" : "// P, evaluated inline (" + mode.name() + ")");
+            ValueCode p = gen.expr(inline, tableColumns);
+            code.open("if (" + SelectionCodegen.isTrue(p) + ")");
             opened++;
         }
         parent.consume(out, gen);
@@ -106,14 +129,22 @@ public final class DispatchShim implements SourceCodegen {
         m.append(code.cut(bindMark));
         m.append(columns.perBatchStatements());
         m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
-        m.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n    }\n");
+        if (vector) {
+            m.append(select);
+            m.append("        for (int selectedAt = 0; selectedAt < selected; selectedAt++) {\n");
+            m.append("            int row = sel[selectedAt];\n");
+        } else {
+            m.append("        for (int row = 0; row < rows; row++) {\n");
+        }
+        m.append(body).append("        }\n    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());
         return used;
     }
 
+
     /** The Java condition "p is TRUE". */
     public static String notNullAnd(ValueCode p) {
-        return p.isNull().equals("false") ? p.value() : "!" + p.isNull() + " && " + p.value();
+        return SelectionCodegen.isTrue(p);
     }
 }

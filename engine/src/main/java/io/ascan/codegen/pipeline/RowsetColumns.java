@@ -2,8 +2,8 @@ package io.ascan.codegen.pipeline;
 
 import io.ascan.codegen.ArrowColumnCode;
 import io.ascan.codegen.CodeBuilder;
-import io.ascan.codegen.DictionaryColumnAccess;
 import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.VectorColumnAccess;
 import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.util.BitSet;
@@ -20,7 +20,7 @@ import java.util.List;
  * STAGING without emulation, carry no such code. The per-rowset passes over a dictionary
  * (predicate tables, entry hashes) are not counted: a dictionary is small next to its codes.
  */
-public final class RowsetColumns implements DictionaryColumnAccess {
+public final class RowsetColumns implements VectorColumnAccess {
     private final List<DataType> types;
     private static final String MEM = "io.ascan.codegen.rt.Mem.";
 
@@ -68,9 +68,34 @@ public final class RowsetColumns implements DictionaryColumnAccess {
                 + ArrowColumnCode.dictionaryCode(c) + "] : io.ascan.codegen.rt.Hash.ofBytes(" + v.value() + ", " + v.length() + "))");
     }
 
+    @Override
+    public String validity(int c) {
+        used.set(c);
+        return "valid" + c;
+    }
+
+    @Override
+    public void touchValidity(int c, CodeBuilder code) {
+        used.set(c);
+        if (lines != null) code.line("if (valid" + c + " != 0L) " + lines + ".touch(lineValid" + c + ", valid" + c + " + (row >>> 3));");
+    }
+
+    @Override
+    public String value(int c, CodeBuilder code) {
+        used.set(c);
+        DataType t = types.get(c);
+        if (lines != null) touchValue(c, t, code);
+        return ArrowColumnCode.fixedValue(c, t);
+    }
+
+    @Override
+    public boolean mayBeDictionary(int c) {
+        return types.get(c).kind() == TypeKind.VARCHAR;
+    }
+
     /** Marks the validity bit's line and the value's (or dictionary code's) line. */
     private void touchValue(int c, DataType t, CodeBuilder code) {
-        code.line("if (valid" + c + " != 0L) " + lines + ".touch(lineValid" + c + ", valid" + c + " + (row >>> 3));");
+        touchValidity(c, code);
         String at = switch (t.kind()) {
             case BOOLEAN -> "data" + c + " + (row >>> 3)";
             case INTEGER, DATE, VARCHAR -> "data" + c + " + 4L * row";

@@ -1,0 +1,280 @@
+package io.ascan.codegen;
+
+import static io.ascan.codegen.ExprDuckDbOracleTest.*;
+import static io.ascan.expr.Operator.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.codegen.rt.Hash;
+import io.ascan.codegen.rt.StringScratch;
+import io.ascan.exec.store.BloomFilter;
+import io.ascan.expr.Call;
+import io.ascan.expr.ColumnRef;
+import io.ascan.expr.Expr;
+import io.ascan.expr.Literal;
+import io.ascan.expr.Operator;
+import io.ascan.testing.LeakCheck;
+import io.ascan.types.DataType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The pushdown filter kernel, whose simple conjuncts run batch at a time into the selection
+ * vector, selects exactly the rows where the per-tuple expression code (checked against DuckDB by
+ * {@link ExprDuckDbOracleTest}) says P is TRUE: hand-written conjunctions at the edges (inexact
+ * DECIMAL bounds, integer constants beyond INTEGER, NaN and -0.0, overflow of a long subtraction,
+ * NULL in IN lists, dictionary codes, NOT and OR that stay per tuple) and random conjunctions of
+ * simple and complex conjuncts, over rows with NULLs and over the same rows without any (so both
+ * copies of each loop run).
+ */
+class SelectionKernelTest {
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+
+    static final Object[] EDGE_DOUBLES = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+            Double.MIN_VALUE, -Double.MAX_VALUE, 1.5, -2.25, 3.0, 0.1, null};
+
+    /** The oracle test's rows, with NaN, signed zeros and infinities among the doubles. */
+    static List<Object[]> rows(boolean nulls) {
+        List<Object[]> rows = new ArrayList<>();
+        Random rnd = new Random(11);
+        for (Object[] r : ExprDuckDbOracleTest.rows()) {
+            Object[] copy = r.clone();
+            if (rnd.nextInt(3) == 0) copy[3] = EDGE_DOUBLES[rnd.nextInt(EDGE_DOUBLES.length)];
+            rows.add(copy);
+        }
+        for (int k = 0; k < EDGE_DOUBLES.length; k++) {
+            Object[] copy = rows.get(k).clone();
+            copy[3] = EDGE_DOUBLES[k];
+            rows.add(copy);
+        }
+        if (nulls) return rows;
+        // Without NULLs: each NULL replaced by the value of the next row that has one.
+        Object[] fill = new Object[INPUTS.size()];
+        for (Object[] r : rows) for (int c = 0; c < fill.length; c++) if (fill[c] == null && r[c] != null) fill[c] = r[c];
+        for (Object[] r : rows) for (int c = 0; c < fill.length; c++) if (r[c] == null) r[c] = fill[c];
+        return rows;
+    }
+
+    static Expr and(Expr... conjuncts) {
+        return Call.predicate(AND, conjuncts);
+    }
+
+    static Expr cmp(Operator op, Expr a, Expr b) {
+        return Call.predicate(op, a, b);
+    }
+
+    static Literal dec(String v) {
+        return Literal.of(new BigDecimal(v));
+    }
+
+    static List<Expr> handWritten() {
+        List<Expr> p = new ArrayList<>();
+        // DECIMAL: bounds of another scale, rounded to the side that keeps the comparison exact
+        p.add(Call.predicate(BETWEEN, M, dec("-1.255"), dec("42.495")));
+        for (Operator op : List.of(EQ, NE, LT, LE, GT, GE)) {
+            p.add(cmp(op, M, dec("1.250")));
+            p.add(cmp(op, M, dec("1.245")));
+            p.add(cmp(op, M, Literal.of(42)));
+            p.add(cmp(op, I, dec("41.5")));
+            p.add(cmp(op, I, Literal.of(3_000_000_000L)));
+            p.add(cmp(op, I, Literal.of(-3_000_000_000L)));
+            p.add(cmp(op, L, Literal.of(Long.MIN_VALUE)));
+            p.add(cmp(op, L, Literal.of(Long.MAX_VALUE)));
+            p.add(cmp(op, L, Literal.of(-3L)));
+            p.add(cmp(op, Literal.of(1), I)); // the literal on the left
+            p.add(cmp(op, D, Literal.of(Double.NaN)));
+            p.add(cmp(op, D, Literal.of(-0.0)));
+            p.add(cmp(op, D, Literal.of(3)));
+            p.add(cmp(op, D, dec("0.1")));
+            p.add(cmp(op, D, Literal.of(Double.NEGATIVE_INFINITY)));
+            p.add(cmp(op, I, J));
+            p.add(cmp(op, L, I));
+            p.add(cmp(op, DT, Literal.of(LocalDate.of(1992, 12, 31))));
+            p.add(cmp(op, TS, Literal.of(LocalDateTime.of(2020, 2, 29, 12, 34, 56, 789_000_000))));
+            p.add(cmp(op, SD, Literal.of("ASIA")));
+        }
+        // a long subtraction that overflows: every L against the extremes
+        p.add(and(cmp(GT, L, Literal.of(Long.MIN_VALUE + 1)), cmp(LT, L, Literal.of(Long.MAX_VALUE - 1))));
+        p.add(Call.predicate(IN, I, Literal.of(0), Literal.of(42), Literal.ofNull(DataType.INTEGER), Literal.of(Integer.MIN_VALUE)));
+        p.add(Call.predicate(IN, M, dec("1.25"), Literal.of(42), dec("0.050"), dec("0.125")));
+        p.add(Call.predicate(IN, D, Literal.of(Double.NaN), Literal.of(0.0), Literal.of(1.5)));
+        p.add(Call.predicate(IN, SD, Literal.of("ASIA"), Literal.of("é"), Literal.ofNull(DataType.VARCHAR)));
+        p.add(Call.predicate(BETWEEN, SD, Literal.of("AMERICA"), Literal.of("EUROPE")));
+        p.add(Call.predicate(LIKE, SD, Literal.of("A%")));
+        p.add(Call.predicate(IS_NOT_NULL, S));
+        // nested ANDs, several conjuncts on one column, simple and complex mixed
+        p.add(and(and(cmp(GE, DT, Literal.of(LocalDate.of(1970, 1, 1))), cmp(LT, DT, Literal.of(LocalDate.of(2021, 1, 1)))),
+                Call.predicate(BETWEEN, J, Literal.of(-1), Literal.of(3)), cmp(GT, M, dec("0.00"))));
+        p.add(and(cmp(GT, J, Literal.of(0)), Call.predicate(LIKE, S, Literal.of("%l%")), Call.predicate(IS_NOT_NULL, D)));
+        p.add(and(Call.predicate(OR, cmp(LT, I, Literal.of(0)), B), cmp(NE, J, Literal.of(2))));
+        p.add(and(Call.predicate(NOT, cmp(LT, I, Literal.of(42))), Call.predicate(IS_NOT_NULL, M)));
+        p.add(and(cmp(EQ, Call.of(MOD, DataType.INTEGER, I, J), Literal.of(0)), cmp(GE, J, Literal.of(1))));
+        // none and all pass
+        p.add(and(cmp(LT, J, Literal.of(-100)), cmp(GT, I, Literal.of(0))));
+        p.add(Call.predicate(IS_NOT_NULL, J));
+        return p;
+    }
+
+    @Test
+    void handWrittenConjunctionsSelectWhereTheyAreTrue() {
+        int vectorised = check(handWritten());
+        assertTrue(vectorised >= handWritten().size() - 3, "most hand-written predicates have loops: " + vectorised);
+    }
+
+    @Test
+    void randomConjunctionsSelectWhereTheyAreTrue() {
+        Random rnd = new Random(20250611);
+        ExprGenerator gen = new ExprGenerator(rnd);
+        List<Expr> p = new ArrayList<>();
+        for (int k = 0; k < 300; k++) {
+            List<Expr> conjuncts = new ArrayList<>();
+            int n = 1 + rnd.nextInt(4);
+            for (int i = 0; i < n; i++) conjuncts.add(conjunct(rnd, gen));
+            p.add(n == 1 ? conjuncts.getFirst() : new Call(AND, conjuncts, DataType.BOOLEAN));
+        }
+        int vectorised = check(p);
+        assertTrue(vectorised > p.size() / 2, "most random predicates have loops: " + vectorised);
+    }
+
+    @Test
+    void runtimeFiltersRefineTheSelectionOfP() {
+        List<Object[]> rows = rows(true);
+        Expr p = cmp(GT, I, Literal.of(0));
+        try (ExprFixture fx = new ExprFixture(memory.allocator(), INPUTS, rows);
+             BloomFilter bloom = new BloomFilter(16, memory.allocator());
+             StringScratch scratch = new StringScratch(memory.allocator())) {
+            // R admits the rows whose j hashes like 1 or 3 (false positives are possible: compared with the filter itself)
+            for (long k : new long[] {1, 3}) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
+            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, List.of(new int[] {9}), this::name);
+            int[] selection = new int[rows.size()];
+            int n;
+            try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                n = kernel.select(fx.batch, rows.size(), selection, scratch, new BloomFilter[] {bloom});
+            }
+            List<Integer> expected = new ArrayList<>();
+            for (int r = 0; r < rows.size(); r++) {
+                Object i = rows.get(r)[1], j = rows.get(r)[9];
+                long key = j == null ? Hash.NULL_VALUE : (long) (Integer) j; // hashed as a join build hashes its keys
+                if (i != null && (Integer) i > 0 && bloom.mightContain(Hash.finish(Hash.combine(Hash.SEED, key)))) expected.add(r);
+            }
+            assertEquals(expected, selected(selection, n), compiled.source());
+            assertTrue(!expected.isEmpty() && expected.size() < rows.size());
+        }
+    }
+
+    String name(int c) {
+        return INPUTS.get(c).name();
+    }
+
+    static int[] identity() {
+        int[] t = new int[INPUTS.size()];
+        Arrays.setAll(t, i -> i);
+        return t;
+    }
+
+    static List<Integer> selected(int[] selection, int n) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(selection[i]);
+        return out;
+    }
+
+    /** Checks every predicate with and without NULLs; returns how many had at least one loop. */
+    private int check(List<Expr> predicates) {
+        int vectorised = 0, checked = 0;
+        List<String> mismatches = new ArrayList<>();
+        for (boolean nulls : new boolean[] {true, false}) {
+            List<Object[]> rows = rows(nulls);
+            try (ExprFixture fx = new ExprFixture(memory.allocator(), INPUTS, rows);
+                 StringScratch scratch = new StringScratch(memory.allocator())) {
+                for (Expr p : predicates) {
+                    List<Object> truth = fx.evaluate(memory.allocator(), p);
+                    if (truth.stream().anyMatch(v -> v instanceof ExprFixture.Failure)) continue; // errors: order of evaluation differs
+                    List<Integer> expected = new ArrayList<>();
+                    for (int r = 0; r < rows.size(); r++) if (Boolean.TRUE.equals(truth.get(r))) expected.add(r);
+                    FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, List.of(), this::name);
+                    int[] selection = new int[rows.size()];
+                    int n;
+                    try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                        n = kernel.select(fx.batch, rows.size(), selection, scratch, new BloomFilter[0]);
+                    }
+                    scratch.reset();
+                    checked++;
+                    if (nulls && (compiled.source().contains(": branch-free") || compiled.source().contains(": on dictionary codes"))) vectorised++;
+                    if (!expected.equals(selected(selection, n))) {
+                        mismatches.add(p.format(this::name) + (nulls ? "" : " (no NULLs)") + "\n  expected " + expected
+                                + "\n  selected " + selected(selection, n));
+                    }
+                }
+            }
+        }
+        assertTrue(mismatches.isEmpty(), mismatches.size() + " of " + checked + " selections differ:\n"
+                + String.join("\n", mismatches.subList(0, Math.min(10, mismatches.size()))));
+        assertTrue(checked > predicates.size(), "most predicates raise no error: " + checked);
+        return vectorised;
+    }
+
+    // ---- random conjuncts: mostly simple ones at the edges of each type, some complex
+
+    static final ColumnRef[] NUMERIC = {I, L, D, M, DT, TS, J};
+
+    private static Expr conjunct(Random rnd, ExprGenerator gen) {
+        ColumnRef x = NUMERIC[rnd.nextInt(NUMERIC.length)];
+        Operator op = List.of(EQ, NE, LT, LE, GT, GE).get(rnd.nextInt(6));
+        return switch (rnd.nextInt(10)) {
+            case 0, 1, 2 -> cmp(op, x, literal(rnd, x));
+            case 3 -> cmp(op, literal(rnd, x), x);
+            case 4 -> Call.predicate(BETWEEN, x, literal(rnd, x), literal(rnd, x));
+            case 5 -> {
+                List<Expr> in = new ArrayList<>(List.of(x));
+                int n = 1 + rnd.nextInt(9);
+                for (int i = 0; i < n; i++) in.add(rnd.nextInt(8) == 0 ? Literal.ofNull(x.type()) : literal(rnd, x));
+                yield new Call(IN, in, DataType.BOOLEAN);
+            }
+            case 6 -> {
+                ColumnRef[][] pairs = {{I, J}, {L, I}, {J, L}, {M, M}, {D, D}};
+                ColumnRef[] pair = pairs[rnd.nextInt(pairs.length)];
+                yield rnd.nextInt(5) == 0 ? Call.predicate(IS_NOT_NULL, NUMERIC[rnd.nextInt(NUMERIC.length)]) : cmp(op, pair[0], pair[1]);
+            }
+            case 7 -> rnd.nextBoolean() ? cmp(op, SD, Literal.of((String) DICT[rnd.nextInt(DICT.length - 1)]))
+                    : Call.predicate(IN, SD, Literal.of("AFRICA"), Literal.of((String) DICT[rnd.nextInt(DICT.length - 1)]));
+            case 8 -> rnd.nextBoolean() ? Call.predicate(NOT, cmp(op, x, literal(rnd, x)))
+                    : Call.predicate(OR, cmp(op, x, literal(rnd, x)), cmp(op, J, literal(rnd, J)));
+            default -> gen.expr(DataType.BOOLEAN, 2);
+        };
+    }
+
+    /** A constant to compare x with: one of its column's values, or one between them, of the column's or another type. */
+    private static Literal literal(Random rnd, ColumnRef x) {
+        Object[] domain = switch (x.type().kind()) {
+            case INTEGER -> x == J ? SMALL : INTS;
+            case BIGINT -> LONGS;
+            case DOUBLE -> EDGE_DOUBLES;
+            case DECIMAL -> DECIMALS;
+            case DATE -> DATES;
+            case TIMESTAMP -> TIMESTAMPS;
+            default -> throw new IllegalArgumentException(x.toString());
+        };
+        Object v = domain[rnd.nextInt(domain.length - 1)]; // the last is null
+        return switch (v) {
+            case Integer i when rnd.nextInt(4) == 0 -> rnd.nextBoolean() ? Literal.of(3L * i) // a BIGINT, maybe beyond INTEGER
+                    : Literal.of(BigDecimal.valueOf(i).add(new BigDecimal("0.5")));
+            case Integer i -> Literal.of(i);
+            case Long l when rnd.nextInt(4) == 0 && l > -1_000_000_000_000L && l < 1_000_000_000_000L -> Literal.of(BigDecimal.valueOf(l).add(new BigDecimal("-0.25")));
+            case Long l -> Literal.of(l);
+            case Double d when rnd.nextInt(4) == 0 && !d.isNaN() && !d.isInfinite() && Math.abs(d) < 1e15 -> Literal.of((int) (double) d);
+            case Double d -> Literal.of(d);
+            case BigDecimal m when rnd.nextInt(3) == 0 -> Literal.of(m.add(new BigDecimal("0.005")));
+            case BigDecimal m -> Literal.of(m);
+            case LocalDate d -> Literal.of(d.plusDays(rnd.nextInt(3) - 1));
+            case LocalDateTime t -> Literal.of(t.plusNanos((rnd.nextInt(3) - 1) * 1000L));
+            default -> throw new IllegalArgumentException(v.toString());
+        };
+    }
+}
