@@ -65,28 +65,6 @@ class ExecAggregateTest {
         assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
     }
 
-    /**
-     * lineorder comes in order-key order, so grouping by lo_orderkey sees runs of one group: the
-     * previous tuple's group is reused (the repeat cache) instead of probing; keys that differ
-     * within a run (the ship mode) must still find their own groups.
-     */
-    @Test
-    void runsOfOneGroupReuseThePreviousGroupCorrectly() throws Exception {
-        Table t = table("lineorder");
-        ScanNode s = scan(t, null, "lo_orderkey", "lo_revenue", "lo_shipmode", "lo_quantity");
-        AggregateNode byOrder = new AggregateNode(s, new int[] {0}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
-                call(Function.SUM, 1, DataType.BIGINT), call(Function.MIN, 2, DataType.VARCHAR), call(Function.MAX, 2, DataType.VARCHAR),
-                call(Function.MAX, 3, DataType.INTEGER)));
-        var expected = duck("SELECT lo_orderkey, count(*), sum(lo_revenue), min(lo_shipmode), max(lo_shipmode), max(lo_quantity) "
-                + "FROM lineorder GROUP BY lo_orderkey");
-        assertTrue(expected.size() > 10_000, "groups: " + expected.size());
-        assertSameRows(expected, rows(executor().execute(byOrder, OPTIONS)), false);
-        AggregateNode byOrderAndMode = new AggregateNode(s, new int[] {0, 2}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
-                call(Function.SUM, 3, DataType.BIGINT)));
-        assertSameRows(duck("SELECT lo_orderkey, lo_shipmode, count(*), sum(lo_quantity) FROM lineorder GROUP BY 1, 2"),
-                rows(executor().execute(byOrderAndMode, OPTIONS)), false);
-    }
-
     @Test
     void groupByWithNullKeys() throws Exception {
         Table t = table("all_types");

@@ -108,58 +108,14 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         List<ValueCode> keys = new ArrayList<>();
         for (int k : node.groupKeys()) keys.add(in.read(k, code));
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
-        RepeatCache last = new RepeatCache(gen);
-        String r = code.fresh("group");
-        code.line("long " + r + " = 0L;");
-        code.open("if (" + last.on + " && " + last.group + " != 0L && " + h + " == " + last.hash + ")");
-        List<String> same = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) same.add(StoreCode.sameGroup(keys.get(i), StoreCode.read(code, last.group, layout, i)));
-        code.line(same.isEmpty() ? r + " = " + last.group + ";" : "if (" + String.join(" && ", same) + ") " + r + " = " + last.group + ";");
-        code.close();
-        // The group's table (its partition); MIN/MAX of strings copy into its store.
-        String partition = partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions + ".length - 1)]";
-        code.open("if (" + r + " == 0L)");
         String table = code.fresh("table");
-        code.line(TABLE + " " + table + " = " + partition + ";");
-        code.line(r + " = " + findOrInsert(gen, table, h, keys) + ";");
-        code.close();
-        last.update(r, h);
+        code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                + ".length - 1)];");
+        String r = findOrInsert(gen, table, h, keys);
         for (int j = 0; j < slots.length; j++) {
             Call c = node.calls().get(j);
             ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
-            update(gen, r, j, a, partition);
-        }
-    }
-
-    /**
-     * The group of the previous tuple, tried before the hash table when inputs come in runs of
-     * one group (lineitem grouped by l_orderkey, a join's output grouped by its probe keys): the
-     * row is in cache, the slot array (random accesses when groups are many) is not touched. Each
-     * 1024 tuples decide whether the next 1024 try it (at least half repeated a group), so inputs
-     * without runs pay one well-predicted branch and a branch-free count per tuple.
-     */
-    private static final class RepeatCache {
-        final String group, hash, on, same, rows;
-        private final CodeBuilder code;
-
-        RepeatCache(PipelineCodegen gen) {
-            code = gen.code;
-            group = gen.field("long", "lastGroup");
-            hash = gen.field("long", "lastHash");
-            on = gen.field("boolean", "lastOn");
-            same = gen.field("int", "lastSame");
-            rows = gen.field("int", "lastRows");
-        }
-
-        void update(String r, String h) {
-            code.line(same + " += " + h + " == " + hash + " ? 1 : 0;");
-            code.line(hash + " = " + h + ";");
-            code.line(group + " = " + r + ";");
-            code.open("if (++" + rows + " == 1024)");
-            code.line(on + " = " + same + " >= 512;");
-            code.line(rows + " = 0;");
-            code.line(same + " = 0;");
-            code.close();
+            update(gen, r, j, a, table);
         }
     }
 
