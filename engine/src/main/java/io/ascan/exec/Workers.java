@@ -22,10 +22,8 @@ public final class Workers {
     }
 
     private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-        Thread t = Thread.ofPlatform().daemon().name("ascan-worker-" + THREADS.incrementAndGet()).unstarted(r);
-        return t;
-    });
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(
+            r -> Thread.ofPlatform().daemon().name("ascan-worker-" + THREADS.incrementAndGet()).unstarted(r));
 
     private Workers() {}
 
