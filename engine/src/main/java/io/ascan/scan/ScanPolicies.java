@@ -23,10 +23,15 @@ public final class ScanPolicies {
     public record Choice(ModePolicy policy, List<ScanMode> modes) {}
 
     public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator) {
+        return forMode(mode, config, coordinator, null);
+    }
+
+    /** @param sampleFirst for {@code adaptive}: the mode its first sampling round starts with (expected to win), or null */
+    public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
         String m = mode.trim().toLowerCase(Locale.ROOT);
         List<ScanMode> all = List.of(ScanMode.values());
         return switch (m) {
-            case "adaptive" -> new Choice(new ThroughputGuidedPolicy(config, coordinator), all);
+            case "adaptive" -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst), all);
             case "backpressure" -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
             default -> {
                 ScanMode s = ScanMode.parse(m);

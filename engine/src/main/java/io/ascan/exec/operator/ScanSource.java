@@ -112,7 +112,10 @@ public final class ScanSource implements PipelineSource {
     @Override
     public void run(Pipeline pipeline, QueryContext query) throws Exception {
         QueryOptions o = query.options();
-        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator());
+        // With P or R to apply near storage, pushdown is the likely winner: sampling it first lets
+        // the round cut clearly slower modes short.
+        ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
+        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst);
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());

@@ -12,21 +12,32 @@ import java.util.Locale;
  * <ul>
  *   <li>SAMPLING: modes one at a time, the active one last; a mode's sample ends when it has the budget's
  *       number of measurements after warm-up (completions, not assignments, so slices still in
- *       flight are waited for rather than cut off).</li>
+ *       flight are waited for rather than cut off), or early, once it has a full window and runs
+ *       at less than {@link #DOMINATED} of a mode sampled before it in the round: more slices
+ *       would only confirm a loss, at that mode's price. The order does not change which mode
+ *       wins, only what the round costs, so the first round starts with the mode the scan
+ *       expects to win (pushdown when there is something to push down), which lets it cut the
+ *       others short.</li>
  *   <li>EXPLOITING: every slice to the best mode; drift is a recent throughput more than delta below
  *       the estimate for a whole window of measurements.</li>
- *   <li>Resampling only while enough of the scan remains for a round to pay off (at least twice
- *       a round's slices), and with hysteresis: the previous mode is kept unless the best
- *       alternative beats it by more than {@code hysteresis}.</li>
+ *   <li>Resampling only while a round stays within {@code maxSampleFraction} of the slices still
+ *       to assign (the bound the first round has on the whole scan: on a short scan, a round of
+ *       slower modes costs more than a late switch can win back), and with hysteresis: the
+ *       previous mode is kept unless the best alternative beats it by more than
+ *       {@code hysteresis}.</li>
  *   <li>Sampling needs the {@link SamplingCoordinator}'s turn; without it the scan stays in its
  *       current mode (the first mode before any sample) and asks again on the next slice.</li>
  * </ul>
  */
 public final class ThroughputGuidedPolicy implements ModePolicy {
+    /** A mode sampled at less than this fraction of an earlier mode's throughput in the round is cut short. */
+    public static final double DOMINATED = 0.5;
+
     private enum Phase { START, WAITING, SAMPLING, EXPLOITING }
 
     private final PolicyConfig config;
     private final SamplingCoordinator coordinator;
+    private final ScanMode sampleFirst;
     private Phase phase = Phase.START;
     private SamplingBudget budget;
     private int sampleIndex;
@@ -37,8 +48,14 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
+        this(config, coordinator, null);
+    }
+
+    /** @param sampleFirst the mode the first round samples first (expected to win), or null: the scan's order */
+    public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
         this.config = config;
         this.coordinator = coordinator;
+        this.sampleFirst = sampleFirst;
     }
 
     @Override
@@ -67,12 +84,13 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             if (!coordinator.tryAcquire(this)) return current;
             phase = Phase.SAMPLING;
             sampleIndex = 0;
-            sampleOrder = samplingOrder(modes, ctx.activeMode());
+            sampleOrder = samplingOrder(modes, ctx.activeMode(), sampleFirst);
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
             ScanMode m = sampleOrder.get(sampleIndex);
-            if (ctx.activeMode() == m && ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())) {
+            if (ctx.activeMode() == m && (ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())
+                    || dominated(ctx, m))) {
                 if (++sampleIndex == sampleOrder.size()) {
                     finishSampling(ctx);
                     return current;
@@ -89,14 +107,38 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
 
     /**
      * The active mode goes last: its statistics restart only when it is activated again, and a
-     * sample must not mix in measurements from before the round.
+     * sample must not mix in measurements from before the round. Before any mode ran, {@code first}
+     * (if given) goes first.
      */
-    private static List<ScanMode> samplingOrder(List<ScanMode> modes, ScanMode active) {
-        if (active == null || !modes.contains(active)) return modes;
+    private static List<ScanMode> samplingOrder(List<ScanMode> modes, ScanMode active, ScanMode first) {
         List<ScanMode> order = new java.util.ArrayList<>(modes);
-        order.remove(active);
-        order.add(active);
+        if (active != null && modes.contains(active)) {
+            order.remove(active);
+            order.add(active);
+        } else if (first != null && modes.contains(first)) {
+            order.remove(first);
+            order.addFirst(first);
+        }
         return order;
+    }
+
+    /**
+     * Whether mode {@code m}, with a full window measured, runs at less than {@link #DOMINATED} of
+     * a mode sampled earlier in this round; notes the cut.
+     */
+    private boolean dominated(ScanContext ctx, ScanMode m) {
+        ModeStats s = ctx.stats(m);
+        if (!s.windowFull()) return false;
+        for (int i = 0; i < sampleIndex; i++) {
+            ScanMode earlier = sampleOrder.get(i);
+            double best = ctx.stats(earlier).throughput();
+            if (!Double.isNaN(best) && s.throughput() < DOMINATED * best) {
+                ctx.note(String.format(Locale.ROOT, "%s cut short: %.1f < %.0f%% of %s's %.1f slices/s", m, s.throughput(),
+                        100 * DOMINATED, earlier, best));
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -114,7 +156,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
         if (belowSince < 0) belowSince = s.measured();
         if (s.measured() - belowSince < config.window()) return false;
         long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        return remaining >= 2 * budget.roundSlices(ctx.modes().size());
+        return budget.roundSlices(ctx.modes().size()) <= config.maxSampleFraction() * remaining;
     }
 
     private void finishSampling(ScanContext ctx) {

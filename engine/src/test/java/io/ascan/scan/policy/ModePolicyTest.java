@@ -157,6 +157,46 @@ class ModePolicyTest {
     }
 
     @Test
+    void aModeFarSlowerThanOneSampledBeforeItIsCutShort() {
+        // Pushdown first (the scan expects it to win); direct and staging run at a third of it.
+        PolicySimulator sim = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN),
+                10_000, K, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 30.0, STAGING, 35.0, PUSHDOWN, 100.0))).run();
+        assertEquals(1, sim.notesContaining("direct cut short"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("staging cut short"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        // A cut sample stops after warm-up plus one window (and the slices still in flight), not after nSample.
+        long cut = K + CONFIG.window() + LAG + 1;
+        assertTrue(sim.count(DIRECT, 0, 10_000) <= cut, "direct got " + sim.count(DIRECT, 0, 10_000));
+        assertTrue(sim.count(STAGING, 0, 10_000) <= cut, "staging got " + sim.count(STAGING, 0, 10_000));
+        assertTrue(sim.count(PUSHDOWN, 0, CONFIG.nSample()) == CONFIG.nSample(), "pushdown was sampled first");
+    }
+
+    @Test
+    void aModeWithinTheMarginGetsItsFullSampleAndCanStillWin() {
+        // Staging is the slowest but above half of every mode before it: it is sampled in full. Direct wins.
+        PolicySimulator sim = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN),
+                10_000, K, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 150.0, STAGING, 85.0, PUSHDOWN, 100.0))).run();
+        assertEquals(0, sim.notesContaining("cut short"), sim.notes.toString());
+        assertTrue(sim.count(STAGING, 0, 10_000) >= CONFIG.nSample(), "staging got " + sim.count(STAGING, 0, 10_000));
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+    }
+
+    @Test
+    void noResamplingWhenARoundWouldExceedItsShareOfTheRestOfTheScan() {
+        // 1,000 slices: 24 per mode (warm-up + two windows), a round of 72 fits 25% of the rest only
+        // while 288 slices remain. Pushdown halves at slice 780; the drift shows some 25 slices later,
+        // when twice a round would still fit in what is left, but a round would cost more than a
+        // late switch can gain: the scan keeps its mode.
+        PolicySimulator sim = adaptive(1_000, 0.02, CONFIG, (m, slice, since) -> switch (m) {
+            case DIRECT -> 40.0;
+            case STAGING -> 30.0;
+            case PUSHDOWN -> slice < 780 ? 100.0 : 50.0;
+        }).run();
+        assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
+        assertEquals(1_000 - 100, sim.count(PUSHDOWN, 100, 1_000));
+    }
+
+    @Test
     void concurrentScansSampleOneAtATime() {
         SamplingCoordinator shared = new SamplingCoordinator();
         PolicySimulator.Trace trace = constant(Map.of(DIRECT, 50.0, STAGING, 100.0, PUSHDOWN, 70.0));
