@@ -94,8 +94,11 @@ public final class PipelineBuilder {
     }
 
     /**
-     * Follows the probe keys down through filters and column-reference projections to a scan
-     * and attaches the build's Bloom filter there as a runtime filter R (used by pushdown only).
+     * Follows the probe keys down through filters, column-reference projections and the probe
+     * sides of joins below to a scan and attaches the build's Bloom filter there as a runtime
+     * filter R (used by pushdown only). A join below passes a scan row's key columns through
+     * unchanged (or, for a build row it emits unmatched, as NULL, which never matches either), so a
+     * scan row the filter rejects could only have produced rows this join drops.
      */
     void attachRuntimeFilter(PhysicalNode probe, int[] keys, io.ascan.exec.operator.JoinBuildSink build) {
         int[] k = keys.clone();
@@ -109,6 +112,17 @@ public final class PipelineBuilder {
                         k[i] = r.index();
                     }
                     n = p.input();
+                }
+                case HashJoinNode j -> {
+                    // its output: left columns, then right columns (if projected); keys must come from its probe side
+                    int from = j.buildRight() ? 0 : j.left().output().size();
+                    PhysicalNode probeSide = j.buildRight() ? j.left() : j.right();
+                    if (!j.buildRight() && !j.type().projectsRight()) return;
+                    for (int i = 0; i < k.length; i++) {
+                        if (k[i] < from || k[i] >= from + probeSide.output().size()) return;
+                        k[i] -= from;
+                    }
+                    n = probeSide;
                 }
                 case ScanNode s -> {
                     ScanSource source = scanSource(s);

@@ -61,6 +61,22 @@ class ExplainAnalyzeTest {
     }
 
     @Test
+    void theFactScanGetsARuntimeFilterFromEveryJoinAboveItAndPushdownOrdersThem() throws SQLException {
+        // q2.1 probes part (1 category of 25) with lineorder, then supplier (1 region of 5) with that
+        // join's output: the supplier join's filter reaches the scan through the part join.
+        List<String> lines = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url + "?mode=pushdown"); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + BenchmarkQueries.text("ssb", "q2.1"))) {
+            while (rs.next()) lines.add(rs.getString(1));
+        }
+        String text = String.join("\n", lines);
+        java.util.function.Function<String, String> line = key -> lines.stream().filter(l -> l.contains("R: bloom(" + key))
+                .findFirst().orElseThrow(() -> new AssertionError("no runtime filter on " + key + " in\n" + text));
+        assertTrue(line.apply("lo_partkey").endsWith("applied 1."), text);
+        assertTrue(line.apply("lo_suppkey").endsWith("applied 2."), text);
+    }
+
+    @Test
     void scanReportsArriveAsWarnings() throws SQLException {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             long count;

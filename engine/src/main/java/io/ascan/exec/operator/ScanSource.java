@@ -61,6 +61,7 @@ public final class ScanSource implements PipelineSource {
     private final ScanFigures figures = new ScanFigures();
     private final CacheCounts cacheCounts = new CacheCounts();
     private volatile LineTracker[] lineTrackers = new LineTracker[0];
+    private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
     /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
     private final StateSupplier lines = w -> lineTrackers[w.index()];
 
@@ -188,7 +189,7 @@ public final class ScanSource implements PipelineSource {
         return switch (m) {
             case DIRECT -> new DirectMaterializer(input);
             case STAGING -> new StagingMaterializer(input);
-            case PUSHDOWN -> new PushdownMaterializer(input, node.predicate(), tableToBatch, runtimeFilters.stream()
+            case PUSHDOWN -> pushdown = new PushdownMaterializer(input, node.predicate(), tableToBatch, runtimeFilters.stream()
                     .map(f -> new PushdownMaterializer.RuntimeFilter(f.filter(), f.columns())).toList(),
                     query.options().storageThreads());
         };
@@ -228,8 +229,22 @@ public final class ScanSource implements PipelineSource {
 
     /** What this scan did so far. */
     public ScanReport report() {
-        return figures.report(node.table().name(), node.slices().size(),
-                runtimeFilters.stream().map(RuntimeFilter::describe).toList(), cacheCounts.figures());
+        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures());
+    }
+
+    /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */
+    private List<String> describeRuntimeFilters() {
+        PushdownMaterializer p = pushdown;
+        List<PushdownMaterializer.RuntimeFilter> applied = p == null ? List.of() : p.appliedFilters();
+        if (applied.isEmpty() && (p == null || !p.measured())) return runtimeFilters.stream().map(RuntimeFilter::describe).toList();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < applied.size(); i++) {
+            for (RuntimeFilter f : runtimeFilters) if (f.filter() == applied.get(i).filter()) out.add(f.describe() + ", applied " + (i + 1) + ".");
+        }
+        for (RuntimeFilter f : runtimeFilters) {
+            if (applied.stream().noneMatch(a -> a.filter() == f.filter())) out.add(f.describe() + ", left out: keeps nearly every row");
+        }
+        return out;
     }
 
     public String statistics() {

@@ -3,6 +3,7 @@ package io.ascan.scan.materializer;
 import io.ascan.codegen.Batches;
 import io.ascan.codegen.ExprCompiler;
 import io.ascan.codegen.FilterKernelCompiler;
+import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.store.BloomFilter;
@@ -39,8 +40,10 @@ public final class PushdownMaterializer implements Materializer {
     private final Expr predicate;
     private final int[] tableToBatch;
     private final List<RuntimeFilter> runtimeFilters;
-    private final BloomFilter[] blooms;
     private final Semaphore storageCompute;
+    /** The runtime filters the kernels apply, in order ({@link RuntimeFilterOrder}); null until measured. */
+    private volatile List<RuntimeFilter> applied;
+    private volatile BloomFilter[] blooms;
     private final Map<String, FilterKernelCompiler.Compiled> kernels = new ConcurrentHashMap<>();
 
     /**
@@ -54,7 +57,7 @@ public final class PushdownMaterializer implements Materializer {
         this.predicate = predicate;
         this.tableToBatch = tableToBatch.clone();
         this.runtimeFilters = List.copyOf(runtimeFilters);
-        this.blooms = this.runtimeFilters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
+        if (this.runtimeFilters.isEmpty()) apply(List.of());
         this.storageCompute = new Semaphore(storageThreads);
     }
 
@@ -63,23 +66,66 @@ public final class PushdownMaterializer implements Materializer {
         return ScanMode.PUSHDOWN;
     }
 
+    private void apply(List<RuntimeFilter> filters) {
+        blooms = filters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
+        applied = filters;
+    }
+
+    /** Whether the runtime filters to apply are fixed (measured, or there are none). */
+    public boolean measured() {
+        return applied != null;
+    }
+
+    /** The runtime filters applied, in order; empty before the first slice was materialized. */
+    public List<RuntimeFilter> appliedFilters() {
+        List<RuntimeFilter> a = applied;
+        return a == null ? List.of() : a;
+    }
+
     private boolean filters() {
-        return predicate != null || !runtimeFilters.isEmpty();
+        return predicate != null || !applied.isEmpty();
+    }
+
+    private List<ExprCompiler.Input> inputs(SliceData data) {
+        List<ExprCompiler.Input> inputs = new ArrayList<>();
+        for (int i = 0; i < input.readColumns().length; i++) {
+            var spec = input.table().schema().column(input.readColumns()[i]);
+            DataType t = spec.type();
+            inputs.add(new ExprCompiler.Input(spec.name(), t, data.column(i).isDictionaryEncoded()));
+        }
+        return inputs;
     }
 
     /** The kernel for this slice's combination of plain and dictionary-encoded columns, compiled once. */
     private FilterKernelCompiler.Compiled compiled(SliceData data, String key) {
-        return kernels.computeIfAbsent(key, k -> {
-            List<ExprCompiler.Input> inputs = new ArrayList<>();
-            for (int i = 0; i < input.readColumns().length; i++) {
-                var spec = input.table().schema().column(input.readColumns()[i]);
-                DataType t = spec.type();
-                inputs.add(new ExprCompiler.Input(spec.name(), t, data.column(i).isDictionaryEncoded()));
+        return kernels.computeIfAbsent(key, k -> FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data),
+                applied.stream().map(RuntimeFilter::columns).toList(), c -> input.table().schema().column(c).name()));
+    }
+
+    /**
+     * Measures each runtime filter alone on the first rows of {@code data} and fixes which ones the
+     * kernels apply, in which order (once, by the first worker to get here).
+     */
+    private synchronized void measureRuntimeFilters(SliceData data, StringScratch scratch) {
+        if (applied != null) return;
+        int rows = Math.min(data.rowCount(), RuntimeFilterOrder.SAMPLE_ROWS);
+        double[] passRates = new double[runtimeFilters.size()];
+        int[] sel = new int[rows];
+        Batch batch = Batches.of(data.columns());
+        for (int f = 0; f < passRates.length; f++) {
+            RuntimeFilter r = runtimeFilters.get(f);
+            FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
+                    List.of(r.columns()), c -> input.table().schema().column(c).name());
+            try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
+                passRates[f] = rows == 0 ? 0 : (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}) / rows;
+            } finally {
+                scratch.reset();
             }
-            return FilterKernelCompiler.compile(predicate, tableToBatch, inputs,
-                    runtimeFilters.stream().map(RuntimeFilter::columns).toList(),
-                    c -> input.table().schema().column(c).name());
-        });
+        }
+        List<RuntimeFilter> order = new ArrayList<>();
+        long[] bytes = runtimeFilters.stream().mapToLong(r -> r.filter().sizeBytes()).toArray();
+        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(runtimeFilters.get(f));
+        apply(order);
     }
 
     private static String encodings(SliceData data) {
@@ -129,6 +175,7 @@ public final class PushdownMaterializer implements Materializer {
 
             /** The kernel for this slice's encodings, or null when there is nothing to evaluate. */
             private FilterKernelCompiler.Kernel kernel(SliceData data) {
+                if (applied == null) measureRuntimeFilters(data, scratch);
                 if (!filters()) return null;
                 String key = encodings(data);
                 FilterKernelCompiler.Kernel k = instances.get(key);

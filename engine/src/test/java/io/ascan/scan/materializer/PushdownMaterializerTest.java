@@ -158,4 +158,39 @@ class PushdownMaterializerTest {
             assertTrue(shipped < 2L * keys.size(), "R dropped most other tuples: " + shipped + " of " + ROWS);
         }
     }
+
+    static BloomFilter bloomOfEvery(int step, int lCol, LeakCheck memory) {
+        Set<Long> keys = new HashSet<>();
+        for (int r = 0; r < ROWS; r += step) if (AllTypesTable.expected(lCol, r) instanceof Long l) keys.add(l);
+        BloomFilter bloom = new BloomFilter(keys.size(), memory.allocator());
+        for (long k : keys) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
+        if (step == 1) bloom.add(Hash.finish(Hash.combine(Hash.SEED, Hash.NULL_VALUE))); // every row passes, NULLs too
+        return bloom;
+    }
+
+    @Test
+    void runtimeFiltersRunMostSelectiveFirstAndOnesKeepingNearlyEveryTupleAreLeftOut() throws Exception {
+        // Published in the worst order: every row's key (keeps all), every 2nd row's, every 10th row's.
+        // (Each filter is a few KiB: the order is by selectivity alone.)
+        int lCol = table.schema().indexOf("l");
+        int lOut = Arrays.asList(OUTPUT).indexOf("l");
+        int[] read = readColumns();
+        try (BloomFilter all = bloomOfEvery(1, lCol, memory); BloomFilter half = bloomOfEvery(2, lCol, memory);
+             BloomFilter tenth = bloomOfEvery(10, lCol, memory)) {
+            List<PushdownMaterializer.RuntimeFilter> published = List.of(
+                    new PushdownMaterializer.RuntimeFilter(all, new int[] {lOut}),
+                    new PushdownMaterializer.RuntimeFilter(half, new int[] {lOut}),
+                    new PushdownMaterializer.RuntimeFilter(tenth, new int[] {lOut}));
+            PushdownMaterializer m = new PushdownMaterializer(input(read), null, tableToBatch(read), published, 1);
+            assertTrue(!m.measured(), "which filters to apply is measured on the first slice");
+            long shipped = check(m, row -> {
+                Object l = AllTypesTable.expected(lCol, row);
+                if (l == null) return false;
+                long h = Hash.finish(Hash.combine(Hash.SEED, (Long) l));
+                return half.mightContain(h) && tenth.mightContain(h); // the rows the two applied filters pass
+            });
+            assertEquals(List.of(tenth, half), m.appliedFilters().stream().map(PushdownMaterializer.RuntimeFilter::filter).toList());
+            assertTrue(shipped < ROWS / 5, "R dropped most tuples: " + shipped);
+        }
+    }
 }
