@@ -133,17 +133,19 @@ public final class DispatchShim implements SourceCodegen {
         m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
         if (vector) {
             m.append(select);
+            if (columns.hasPasses()) m.append("        boolean identity = false;\n");
         } else if (columns.hasPasses()) {
+            // Every tuple is selected: sel holds nothing until a pass drops some (and clears identity).
             gen.rawField("private int[] selection = new int[0];");
             m.append("        if (selection.length < rows) selection = new int[rows];\n");
             m.append("        int[] sel = selection;\n");
             m.append("        int selected = rows;\n");
-            m.append("        for (int row = 0; row < rows; row++) sel[row] = row;\n");
+            m.append("        boolean identity = true;\n");
         }
         m.append(columns.passStatements());
         if (vector || columns.hasPasses()) {
             m.append("        for (int selectedAt = 0; selectedAt < selected; selectedAt++) {\n");
-            m.append("            int row = sel[selectedAt];\n");
+            m.append("            int row = ").append(columns.hasPasses() ? RowsetColumns.selectedRow("selectedAt") : "sel[selectedAt]").append(";\n");
         } else {
             m.append("        for (int row = 0; row < rows; row++) {\n");
         }

@@ -131,16 +131,25 @@ public final class RowsetColumns implements VectorColumnAccess {
 
     /**
      * Adds statements run once per rowset after P's selection and before the pipeline's loop:
-     * {@code code} may read the selection vector {@code int[] sel} and its length {@code int
-     * selected}, open its own loops over the selected tuples (reading columns with {@link #read}
-     * through a local {@code int row}) and fill arrays the pipeline's loop then reads by {@code
-     * row}. The independent loads of such a pass overlap in the memory system, which the
-     * pipeline's branchy fused loop cannot do: hash-table bucket heads are the use. The pass may
-     * also drop tuples from the selection (compact {@code sel}, lower {@code selected}) when the
-     * tuple it was handed says so ({@link Tuple#rowset}).
+     * {@code code} may open its own loops over the {@code selected} tuples (tuple {@code at} is
+     * row {@link #selectedRow}; columns read with {@link #read} through a local {@code int row})
+     * and fill arrays the pipeline's loop then reads by {@code row}. The independent loads of such
+     * a pass overlap in the memory system, which the pipeline's branchy fused loop cannot do:
+     * hash-table bucket heads are the use. The pass may also drop tuples from the selection when
+     * the tuple it was handed says so ({@link Tuple#rowset}): write the rows it keeps to {@code
+     * sel[0..]}, lower {@code selected}, and set {@code identity = false}.
      */
     public void pass(String code) {
         passes.append(code);
+    }
+
+    /**
+     * The row of selected tuple {@code at}: {@code sel[at]}, unless nothing was selected out yet
+     * (a variant without P's vectorised conjuncts), where the selection is every row and {@code
+     * sel} not filled. The flag is a local set once per rowset: a perfectly predicted branch.
+     */
+    public static String selectedRow(String at) {
+        return "identity ? " + at + " : sel[" + at + "]";
     }
 
     /** Whether some operator added a {@link #pass}: the variant's loop then runs over a selection vector. */

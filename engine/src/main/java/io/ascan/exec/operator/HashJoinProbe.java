@@ -5,6 +5,7 @@ import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.CodegenConsumer;
 import io.ascan.codegen.pipeline.DispatchShim;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.RowsetColumns;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.exec.store.BloomFilter;
@@ -245,6 +246,7 @@ public final class HashJoinProbe implements CodegenConsumer {
             code.line(tested + " += selected;");
             code.line(passed + " += " + kept + ";");
             code.line("selected = " + kept + ";");
+            code.line("identity = false;");
             String at = code.fresh("headsAt"), mask = code.fresh("mask");
             code.line("long " + at + " = " + table + ".headsAddress(), " + mask + " = " + table + ".mask();");
             openSelectedLoop(code);
@@ -289,7 +291,7 @@ public final class HashJoinProbe implements CodegenConsumer {
 
     private static void openSelectedLoop(CodeBuilder code) {
         code.open("for (int at = 0; at < selected; at++)");
-        code.line("int row = sel[at];");
+        code.line("int row = " + RowsetColumns.selectedRow("at") + ";");
     }
 
     /** Reads the probe keys from the rowset at {@code row}, adds their non-NULL conditions to {@code nonNull}, returns their hash. */
