@@ -263,4 +263,59 @@ class ExecJoinTest {
                 + "(SELECT * FROM lineorder WHERE lo_quantity < 45) b ON a.lo_orderkey = b.lo_orderkey "
                 + "AND a.lo_linenumber = b.lo_linenumber AND b.lo_revenue > a.lo_discount GROUP BY a.lo_discount"), rows(r), false);
     }
+
+    /**
+     * A build side of sparse keys (a hash table) past the pre-pass threshold, probed by all_types.l
+     * (r * 1,000,000,007, NULL on a pattern): build key {@code lo_orderkey * 1,000,000,007 + offset}
+     * matches probe row r = lo_orderkey when offset is 0, and no probe row otherwise.
+     */
+    private static PhysicalNode sparseBuild(long offset) throws Exception {
+        Table lo = table("lineorder");
+        PhysicalNode scan = scan(lo, x -> Call.predicate(Operator.LT, tcol(x, "lo_quantity"), Literal.of(45)), "lo_orderkey", "lo_revenue");
+        Expr key = Call.of(Operator.PLUS, DataType.BIGINT, Call.of(Operator.TIMES, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(scan, "lo_orderkey")), Literal.of(1_000_000_007L)), Literal.of(offset));
+        return new ProjectNode(scan, List.of(key, ref(scan, "lo_revenue")), List.of("bk", "lo_revenue"));
+    }
+
+    private static final String SPARSE_BUILD_SQL = "(SELECT lo_orderkey::BIGINT * 1000000007 + %d AS bk, lo_revenue FROM lineorder "
+            + "WHERE lo_quantity < 45) b";
+
+    /**
+     * The probe's per-rowset pass tests the build's Bloom filter before it loads bucket heads: a
+     * join that drops probe tuples without a partner takes them out of the selection, an outer or
+     * anti join keeps them (emitted unmatched). NULL probe keys, P on the probe scan (a selection
+     * vector) or none; every join type against DuckDB.
+     */
+    @ParameterizedTest
+    @EnumSource(JoinType.class)
+    void bloomFilterBeforeTheProbeKeepsEveryJoinTypeExact(JoinType t) throws Exception {
+        Table at = table("all_types");
+        for (boolean withP : new boolean[] {true, false}) {
+            PhysicalNode probe = scan(at, withP ? x -> Call.predicate(Operator.GT, tcol(x, "i"), Literal.of(-4000)) : null, "l", "i");
+            PhysicalNode build = sparseBuild(0);
+            HashJoinNode j = join(probe, build, t, true, null, "l=bk");
+            QueryResult r = executor().execute(j, OPTIONS.withDumpCode(true));
+            assertTrue(r.generatedCode().contains("BloomFilter.test("), "the probe tests the Bloom filter");
+            String select = t.projectsRight() ? "l, i, bk, lo_revenue" : "l, i";
+            String where = withP ? " WHERE i > -4000" : "";
+            assertSameRows(duck("SELECT " + select + " FROM (SELECT l, i FROM all_types" + where + ") a " + duckJoin(t) + " "
+                    + SPARSE_BUILD_SQL.formatted(0) + " ON l = bk"), rows(r), false);
+            assertTrue(r.statistics().contains("hash table"), r.statistics());
+        }
+    }
+
+    /** A Bloom filter that rules out every probe tuple: nothing joins, LEFT and ANTI still emit every tuple. */
+    @ParameterizedTest
+    @EnumSource(value = JoinType.class, names = {"INNER", "LEFT", "SEMI", "ANTI"})
+    void bloomFilterThatRejectsEveryProbeTuple(JoinType t) throws Exception {
+        Table at = table("all_types");
+        PhysicalNode probe = scan(at, x -> Call.predicate(Operator.GT, tcol(x, "i"), Literal.of(-4000)), "l", "i");
+        HashJoinNode j = join(probe, sparseBuild(1), t, true, null, "l=bk");
+        var rows = rows(executor().execute(j, OPTIONS));
+        String select = t.projectsRight() ? "l, i, bk, lo_revenue" : "l, i";
+        var expected = duck("SELECT " + select + " FROM (SELECT l, i FROM all_types WHERE i > -4000) a " + duckJoin(t) + " "
+                + SPARSE_BUILD_SQL.formatted(1) + " ON l = bk");
+        assertTrue(t == JoinType.INNER || t == JoinType.SEMI ? expected.isEmpty() : expected.size() > 1000, "expected " + expected.size());
+        assertSameRows(expected, rows, false);
+    }
 }

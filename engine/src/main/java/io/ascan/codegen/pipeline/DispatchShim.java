@@ -20,6 +20,8 @@ import java.util.List;
  * <p>Inside DIRECT and STAGING, P's simple conjuncts run first, batch at a time and without
  * branches, into the worker's selection vector ({@link SelectionCodegen}); the loop then visits
  * the selected tuples, evaluates the rest of P per tuple and hands those that pass to the parents.
+ * Between the two, operators' per-rowset passes run over the selection ({@link RowsetColumns#pass}):
+ * a join probe loads bucket heads there, and may drop tuples its Bloom filter rules out.
  *
  * <p>Rowset layout: the scan's projected columns first, then the columns only P reads; a
  * pushdown rowset carries just the projection, so both layouts agree on the parent's columns.
@@ -82,14 +84,14 @@ public final class DispatchShim implements SourceCodegen {
         VectorColumnAccess tableColumns = VectorColumnAccess.remapped(columns, tableToBatch);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
-        // A per-rowset pass over whole columns (a join's bucket heads) would also work for tuples P
-        // rejects, and STAGING reads only the values a tuple needs: only the other variants get one.
-        boolean passes = mode != ScanMode.STAGING && (predicate == null || mode == ScanMode.PUSHDOWN);
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
-
         Expr inline = mode == ScanMode.PUSHDOWN ? null : predicate;
         SelectionCodegen selection = SelectionCodegen.of(inline, tableColumns, c -> "$" + c);
         boolean vector = !selection.steps().isEmpty();
+        // A per-rowset pass (a join's bucket heads and Bloom filter) runs over the tuples P's
+        // vectorised conjuncts selected. Where P has no such conjunct, it would also work for the
+        // tuples P then rejects, which STAGING, reading only the values a tuple needs, must not.
+        boolean passes = inline == null || vector || mode != ScanMode.STAGING;
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
         String select = "";
         if (vector) {
             // P's simple conjuncts, batch at a time into the worker's selection vector
@@ -131,8 +133,19 @@ public final class DispatchShim implements SourceCodegen {
         m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
         if (vector) {
             m.append(select);
+            if (columns.hasPasses()) m.append("        boolean identity = false;\n");
+        } else if (columns.hasPasses()) {
+            // Every tuple is selected: sel holds nothing until a pass drops some (and clears identity).
+            gen.rawField("private int[] selection = new int[0];");
+            m.append("        if (selection.length < rows) selection = new int[rows];\n");
+            m.append("        int[] sel = selection;\n");
+            m.append("        int selected = rows;\n");
+            m.append("        boolean identity = true;\n");
+        }
+        m.append(columns.passStatements());
+        if (vector || columns.hasPasses()) {
             m.append("        for (int selectedAt = 0; selectedAt < selected; selectedAt++) {\n");
-            m.append("            int row = sel[selectedAt];\n");
+            m.append("            int row = ").append(columns.hasPasses() ? RowsetColumns.selectedRow("selectedAt") : "sel[selectedAt]").append(";\n");
         } else {
             m.append("        for (int row = 0; row < rows; row++) {\n");
         }

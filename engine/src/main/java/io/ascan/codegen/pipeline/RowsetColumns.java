@@ -28,6 +28,7 @@ public final class RowsetColumns implements VectorColumnAccess {
     private final String lines;
     private final BitSet used = new BitSet();
     private final StringBuilder perBatch = new StringBuilder();
+    private final StringBuilder passes = new StringBuilder();
 
     /** @param lines the LineTracker field to mark touched lines in, or null for no counting */
     RowsetColumns(List<DataType> types, PipelineCodegen gen, String lines) {
@@ -129,14 +130,35 @@ public final class RowsetColumns implements VectorColumnAccess {
     }
 
     /**
-     * Adds a loop over every tuple of the rowset, run once per rowset before the pipeline's loop
-     * (after the per-rowset fields): {@code body} may read columns with {@link #read} (it sees
-     * {@code int row}) and fill arrays the pipeline's loop then reads by {@code row}. The
-     * independent loads of such a pass overlap in the memory system, which the pipeline's
-     * branchy fused loop cannot do: hash-table bucket heads are the use.
+     * Adds statements run once per rowset after P's selection and before the pipeline's loop:
+     * {@code code} may open its own loops over the {@code selected} tuples (tuple {@code at} is
+     * row {@link #selectedRow}; columns read with {@link #read} through a local {@code int row})
+     * and fill arrays the pipeline's loop then reads by {@code row}. The independent loads of such
+     * a pass overlap in the memory system, which the pipeline's branchy fused loop cannot do:
+     * hash-table bucket heads are the use. The pass may also drop tuples from the selection when
+     * the tuple it was handed says so ({@link Tuple#rowset}): write the rows it keeps to {@code
+     * sel[0..]}, lower {@code selected}, and set {@code identity = false}.
      */
-    public void prePass(String body) {
-        perBatch.append("        for (int row = 0; row < rows; row++) {\n").append(body).append("        }\n");
+    public void pass(String code) {
+        passes.append(code);
+    }
+
+    /**
+     * The row of selected tuple {@code at}: {@code sel[at]}, unless nothing was selected out yet
+     * (a variant without P's vectorised conjuncts), where the selection is every row and {@code
+     * sel} not filled. The flag is a local set once per rowset: a perfectly predicted branch.
+     */
+    public static String selectedRow(String at) {
+        return "identity ? " + at + " : sel[" + at + "]";
+    }
+
+    /** Whether some operator added a {@link #pass}: the variant's loop then runs over a selection vector. */
+    boolean hasPasses() {
+        return !passes.isEmpty();
+    }
+
+    String passStatements() {
+        return passes.toString();
     }
 
     /** Field declarations for column c. */

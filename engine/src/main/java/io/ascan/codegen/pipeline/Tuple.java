@@ -18,9 +18,11 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
      * @param origins for each column, the rowset column it is a plain copy of, or -1 (computed,
      *                from a hash table row, ...); lets an operator read it for any tuple of the
      *                rowset in a per-rowset pass
-     * @param rowset  the rowset columns of the pipeline's scan when every rowset tuple reaches this
-     *                point (no join, no inline P in between) and a pass over whole columns is
-     *                welcome (not in the STAGING variant), else null
+     * @param rowset  the rowset columns of the pipeline's scan when every tuple of the rowset's
+     *                selection reaches this point (no join in between, filters and projections
+     *                aside) and nothing in between counts tuples (a LIMIT), so that a per-rowset
+     *                pass over the selection ({@link RowsetColumns#pass}) may compute for them and
+     *                drop those this operator will certainly not pass on; else null
      */
     public Tuple {
         types = List.copyOf(types);
@@ -58,6 +60,11 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
     /** This tuple's columns through another access: {@code origins[i]} of the new tuple says where column i comes from. */
     public Tuple derive(List<DataType> types, ColumnAccess access, int[] origins) {
         return new Tuple(types, access, origins, rowset);
+    }
+
+    /** The same tuple without its rowset: an operator that must see every tuple in its order (LIMIT) hands its parent this. */
+    public Tuple withoutRowset() {
+        return new Tuple(types, access, origins, null);
     }
 
     /** A tuple of all-NULL columns (the missing side of an outer join). */

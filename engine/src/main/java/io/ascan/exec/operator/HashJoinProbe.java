@@ -5,8 +5,10 @@ import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.CodegenConsumer;
 import io.ascan.codegen.pipeline.DispatchShim;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.RowsetColumns;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.exec.store.BloomFilter;
 import io.ascan.exec.store.JoinHashTable;
 import io.ascan.expr.Expr;
 import io.ascan.plan.JoinType;
@@ -39,6 +41,16 @@ public final class HashJoinProbe implements CodegenConsumer {
     private final CodegenConsumer parent;
     /** Build sides with at least this many rows get the bucket-head pre-pass: their buckets and rows outgrow the caches. */
     public static final long PRE_PASS_ROWS = 1 << 15;
+    /** Tuples a probe tests against the Bloom filter before it judges whether the filter pays. */
+    static final long BLOOM_WARM_UP = 1 << 14;
+    /**
+     * The filter pays while it passes at most this share of the tuples: a test costs about as much
+     * as a quarter of the bucket-head load it spares (the filter, an eighth of the bucket array or
+     * less, stays in the core's cache).
+     */
+    static final long BLOOM_KEEPS_AT_MOST_PERCENT = 75;
+    /** Once the filter stopped paying, one rowset in this many still tests it (a power of two). */
+    static final int BLOOM_RESAMPLE = 64;
 
     public HashJoinProbe(JoinType type, boolean buildRight, int[] probeKeys, int[] buildKeys, Expr residual, JoinBuildSink build,
                          List<DataType> probeTypes, boolean markMatched, CodegenConsumer parent) {
@@ -175,13 +187,24 @@ public final class HashJoinProbe implements CodegenConsumer {
     }
 
     /**
-     * When every probe key is a plain rowset column: emits a per-rowset pass that hashes each
-     * tuple's keys and loads its bucket head into arrays, so the cache misses on the bucket array
-     * overlap instead of stalling the fused loop one tuple at a time. Returns the arrays' fields
-     * (heads, hashes) and the flag that the pass ran, or null. Measured and left out: walking each
-     * chain to its first match in the pass too (its branchy inner loop cost more than the overlap
-     * of the row loads gained), and the pass for direct-address tables (slower, even for 16 MiB of
-     * slots: their probe has no hash to compute, and the loop's own loads overlap).
+     * When every probe key is a plain rowset column: emits a per-rowset pass over the selected
+     * tuples that hashes their keys and loads their bucket heads into arrays, so the cache misses
+     * on the bucket array overlap instead of stalling the fused loop one tuple at a time. Where
+     * the build's Bloom filter (the runtime filter R) rules a tuple out, the pass skips its bucket:
+     * a join that emits nothing for a probe tuple without a match drops it from the selection,
+     * an outer or anti join keeps it with an empty chain. Returns the arrays' fields (heads,
+     * hashes) and the flag that the pass ran, or null.
+     *
+     * <p>Only for the hash layout of a build big enough that its buckets and rows outgrow the
+     * caches ({@link #PRE_PASS_ROWS}). The Bloom filter is tested while it rejects enough of the
+     * tuples it sees to pay for itself ({@link #BLOOM_KEEPS_AT_MOST_PERCENT}); after that only on one
+     * rowset in {@value #BLOOM_RESAMPLE}, so a probe side whose keys nearly all match pays one
+     * Bloom test per tuple on a few rowsets only.
+     *
+     * <p>Measured and left out: walking each chain to its first match in the pass too (its branchy
+     * inner loop cost more than the overlap of the row loads gained), and the pass for
+     * direct-address tables (slower, even for 16 MiB of slots: their probe has no hash to compute,
+     * and the loop's own loads overlap).
      */
     private String[] bucketHeadsPrePass(Tuple in, PipelineCodegen gen, String table, boolean direct) {
         if (in.rowset() == null || probeKeys.length == 0) return null;
@@ -189,31 +212,94 @@ public final class HashJoinProbe implements CodegenConsumer {
         CodeBuilder code = gen.code;
         String heads = gen.field("long[]", "heads"), hashes = gen.field("long[]", "hashes");
         String on = gen.field("boolean", "prePass");
+        String tested = gen.field("long", "bloomTested"), passed = gen.field("long", "bloomPassed");
+        String rowsets = gen.field("int", "bloomRowsets");
+        // Only tuples that find a partner lead to output: the others may leave the selection.
+        boolean drop = !preservesProbe() && !(type == JoinType.ANTI && buildRight);
         int mark = code.mark(), indent = code.indent();
-        code.setIndent(3);
-        code.open("if (row == 0)");
-        // A table that stays in cache gains nothing from the pass: the pipeline's loop probes it directly.
-        // Nor does a direct-address table: without hashing, the loop's probes are short enough to overlap by themselves.
+        code.setIndent(2);
+        code.line("// " + type + " join probe: hash the selected tuples' keys, test them against the build's Bloom filter, load their bucket heads");
         code.line(on + " = " + (direct ? "!" + table + ".direct() && " : "") + table + ".rowCount() >= " + PRE_PASS_ROWS + "L;");
-        code.open("if (" + on + " && (" + heads + " == null || " + heads + ".length < rows))");
+        code.open("if (" + on + ")");
+        code.open("if (" + heads + " == null || " + heads + ".length < rows)");
         code.line(heads + " = new long[Math.max(rows, 1024)];");
         code.line(hashes + " = new long[Math.max(rows, 1024)];");
         code.close();
-        code.close();
-        code.line("if (!" + on + ") break;");
-        List<ValueCode> keys = new ArrayList<>();
-        for (int k : probeKeys) keys.add(in.rowset().read(in.origin(k), code));
+        String bloom = code.fresh("bloom");
+        code.line(BloomFilter.class.getName() + " " + bloom + " = " + table + ".bloomFilter();");
+        code.open("if (" + bloom + " != null && (" + tested + " < " + BLOOM_WARM_UP + "L || " + passed + " < " + tested + " * "
+                + BLOOM_KEEPS_AT_MOST_PERCENT + "L / 100L || (++" + rowsets + " & " + (BLOOM_RESAMPLE - 1) + ") == 0))");
+        String words = code.fresh("bloomWords"), wordMask = code.fresh("bloomMask");
+        code.line("long " + words + " = " + bloom + ".address(), " + wordMask + " = " + bloom + ".mask();");
+        if (drop) {
+            String kept = code.fresh("kept");
+            code.line("int " + kept + " = 0;");
+            openSelectedLoop(code);
+            List<String> nonNull = new ArrayList<>();
+            String h = hashKeys(in, code, nonNull);
+            code.line(hashes + "[row] = " + h + ";");
+            code.line("sel[" + kept + "] = row;");
+            String hit = BloomFilter.class.getName() + ".test(" + words + ", " + wordMask + ", " + h + ")";
+            nonNull.add(hit);
+            code.line(kept + " += " + String.join(" && ", nonNull) + " ? 1 : 0;");
+            code.close();
+            code.line(tested + " += selected;");
+            code.line(passed + " += " + kept + ";");
+            code.line("selected = " + kept + ";");
+            code.line("identity = false;");
+            String at = code.fresh("headsAt"), mask = code.fresh("mask");
+            code.line("long " + at + " = " + table + ".headsAddress(), " + mask + " = " + table + ".mask();");
+            openSelectedLoop(code);
+            code.line(heads + "[row] = " + MEM + "getLong(" + at + " + ((" + hashes + "[row] & " + mask + ") << 3));");
+            code.close();
+        } else {
+            String hits = code.fresh("hits");
+            code.line("int " + hits + " = 0;");
+            openSelectedLoop(code);
+            List<String> nonNull = new ArrayList<>();
+            String h = hashKeys(in, code, nonNull);
+            if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
+            code.line(hashes + "[row] = " + h + ";");
+            // A tuple the filter rules out has no partner: an empty chain, so the loop emits it unmatched.
+            code.open("if (" + BloomFilter.class.getName() + ".test(" + words + ", " + wordMask + ", " + h + "))");
+            code.line(heads + "[row] = " + bucketHead(table, h) + ";");
+            code.line(hits + "++;");
+            code.close().open("else");
+            code.line(heads + "[row] = 0L;");
+            code.close();
+            if (!nonNull.isEmpty()) code.close();
+            code.close();
+            code.line(tested + " += selected;");
+            code.line(passed + " += " + hits + ";");
+        }
+        code.close().open("else");
+        openSelectedLoop(code);
         List<String> nonNull = new ArrayList<>();
-        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        String h = hashKeys(in, code, nonNull);
         if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
-        String h = StoreCode.hash(code, keys);
         code.line(hashes + "[row] = " + h + ";");
         code.line(heads + "[row] = " + bucketHead(table, h) + ";");
         if (!nonNull.isEmpty()) code.close();
+        code.close();
+        code.close(); // Bloom filter or not
+        code.close(); // on
         String body = code.cut(mark);
         code.setIndent(indent);
-        in.rowset().prePass(body);
+        in.rowset().pass(body);
         return new String[] {heads, hashes, on};
+    }
+
+    private static void openSelectedLoop(CodeBuilder code) {
+        code.open("for (int at = 0; at < selected; at++)");
+        code.line("int row = " + RowsetColumns.selectedRow("at") + ";");
+    }
+
+    /** Reads the probe keys from the rowset at {@code row}, adds their non-NULL conditions to {@code nonNull}, returns their hash. */
+    private String hashKeys(Tuple in, CodeBuilder code, List<String> nonNull) {
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : probeKeys) keys.add(in.rowset().read(in.origin(k), code));
+        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        return StoreCode.hash(code, keys);
     }
 
     public List<DataType> probeTypes() {

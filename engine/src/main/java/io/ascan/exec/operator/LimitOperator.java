@@ -37,7 +37,8 @@ public final class LimitOperator implements CodegenConsumer {
         gen.code.line("long " + n + " = " + c + ".getAndIncrement();");
         String end = fetch < 0 ? "" : " && " + n + " < " + (offset + fetch) + "L";
         gen.code.open("if (" + n + " >= " + offset + "L" + end + ")");
-        parent.consume(in, gen);
+        // Numbering every tuple: a pass above must not drop tuples before they are counted.
+        parent.consume(in.withoutRowset(), gen);
         gen.code.close();
     }
 }

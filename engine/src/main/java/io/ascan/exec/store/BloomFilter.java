@@ -6,18 +6,23 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * A blocked Bloom filter over 63-bit key hashes: the runtime filter R a join build publishes to the
- * probe-side scan (A-Scan paper III-C). One 64-bit word per key, chosen by the hash's low bits,
- * with four bits set from its high bits: one cache line touched per test, about 2% false positives
- * at 8 bits per key. False positives only cost work; there are no false negatives.
+ * probe-side scan (A-Scan paper III-C), which the join's probe also tests before it loads a bucket.
+ * One 64-bit word per key, chosen by the hash's low bits, with four bits set from its high bits:
+ * one cache line touched per test. Two to four keys share a word (16 to 32 bits per key), for
+ * about 0.1% to 0.6% false positives, small enough that the filter of a build whose bucket array
+ * outgrows the core's cache still fits there. False positives only cost work; there are no false
+ * negatives.
  */
 public final class BloomFilter implements AutoCloseable {
     private final ArrowBuf words;
+    private final long address;
     private final long mask;
 
     public BloomFilter(long keys, BufferAllocator allocator) {
-        long count = Math.max(64, Long.highestOneBit(Math.max(1, keys)) << 1); // about one word per key
+        long count = Math.max(64, Long.highestOneBit(Math.max(1, keys)) >>> 1); // a word per two to four keys
         this.words = allocator.buffer(count * 8);
         words.setZero(0, count * 8);
+        this.address = words.memoryAddress();
         this.mask = count - 1;
     }
 
@@ -26,13 +31,28 @@ public final class BloomFilter implements AutoCloseable {
     }
 
     public void add(long h) {
-        long at = words.memoryAddress() + ((h & mask) << 3);
+        long at = address + ((h & mask) << 3);
         Mem.putLong(at, Mem.getLong(at) | bits(h));
     }
 
     public boolean mightContain(long h) {
+        return test(address, mask, h);
+    }
+
+    /** {@link #mightContain} for generated code that keeps the filter's {@link #address} and {@link #mask} in locals. */
+    public static boolean test(long address, long mask, long h) {
         long b = bits(h);
-        return (Mem.getLong(words.memoryAddress() + ((h & mask) << 3)) & b) == b;
+        return (Mem.getLong(address + ((h & mask) << 3)) & b) == b;
+    }
+
+    /** Where the words are. */
+    public long address() {
+        return address;
+    }
+
+    /** Words minus one: a hash's low bits masked with it pick its word. */
+    public long mask() {
+        return mask;
     }
 
     public long sizeBytes() {
