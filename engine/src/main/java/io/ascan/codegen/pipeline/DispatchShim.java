@@ -85,7 +85,7 @@ public final class DispatchShim implements SourceCodegen {
         // A per-rowset pass over whole columns (a join's bucket heads) would also work for tuples P
         // rejects, and STAGING reads only the values a tuple needs: only the other variants get one.
         boolean passes = mode != ScanMode.STAGING && (predicate == null || mode == ScanMode.PUSHDOWN);
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null, columns);
 
         Expr inline = mode == ScanMode.PUSHDOWN ? null : predicate;
         SelectionCodegen selection = SelectionCodegen.of(inline, tableColumns, c -> "$" + c);
@@ -110,7 +110,9 @@ public final class DispatchShim implements SourceCodegen {
             code.open("if (" + SelectionCodegen.isTrue(p) + ")");
             opened++;
         }
+        PipelineCodegen.SourceLoop loop = gen.openLoop();
         parent.consume(out, gen);
+        gen.closeLoop();
         for (int i = 0; i < opened; i++) code.close();
         String body = code.cut(mark);
         code.setIndent(2);
@@ -129,14 +131,15 @@ public final class DispatchShim implements SourceCodegen {
         m.append(code.cut(bindMark));
         m.append(columns.perBatchStatements());
         m.append("        ").append(PipelineCodegen.LOOP_STEPS_DECLARATION).append('\n');
+        if (vector) m.append(select);
+        m.append(loop.before());
         if (vector) {
-            m.append(select);
             m.append("        for (int selectedAt = 0; selectedAt < selected; selectedAt++) {\n");
             m.append("            int row = sel[selectedAt];\n");
         } else {
             m.append("        for (int row = 0; row < rows; row++) {\n");
         }
-        m.append(body).append("        }\n    }\n");
+        m.append(body).append("        }\n").append(loop.after()).append("    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());
         return used;

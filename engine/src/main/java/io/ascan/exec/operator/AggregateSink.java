@@ -1,6 +1,7 @@
 package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.DictionaryColumnAccess.DictionaryCode;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.StateSupplier;
@@ -105,18 +106,250 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         CodeBuilder code = gen.code;
         String partitions = gen.state(TABLE + "[]", local);
         if (gen.once("mergeRow")) mergeMethod(gen);
+        PipelineCodegen.SourceLoop loop = gen.loop();
+        if (node.groupKeys().length == 0 && loop != null) {
+            new LocalAccumulators(gen, loop, partitions).consume(in);
+            return;
+        }
+        List<DictionaryCode> codes = loop == null || needsStore() ? null : dictionaryKeys(in, code);
+        String r, table;
+        if (codes == null) {
+            String[] found = lookup(in, gen, partitions);
+            r = found[0];
+            table = found[1];
+        } else {
+            r = lookupByCodes(in, gen, partitions, loop, codes);
+            table = null; // no call writes into the store (needsStore)
+        }
+        for (int j = 0; j < slots.length; j++) {
+            Call c = node.calls().get(j);
+            ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
+            update(gen, r, j, a, table);
+        }
+    }
+
+    /** Emits the group's lookup by its keys' hash, inserting it if new; returns the names of its row and its table. */
+    private String[] lookup(Tuple in, PipelineCodegen gen, String partitions) {
+        CodeBuilder code = gen.code;
         List<ValueCode> keys = new ArrayList<>();
         for (int k : node.groupKeys()) keys.add(in.read(k, code));
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
         String table = code.fresh("table");
         code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
                 + ".length - 1)];");
-        String r = findOrInsert(gen, table, h, keys);
-        for (int j = 0; j < slots.length; j++) {
-            Call c = node.calls().get(j);
-            ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
-            update(gen, r, j, a, table);
+        return new String[] {findOrInsert(gen, table, h, keys), table};
+    }
+
+    /** Whether some call copies strings into the group's store (MIN or MAX of a VARCHAR). */
+    private boolean needsStore() {
+        for (Call c : node.calls()) {
+            if ((c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX)
+                    && argType(c).kind() == TypeKind.VARCHAR) return true;
         }
+        return false;
+    }
+
+    /** The group keys' dictionary codes when every key is a rowset column that may be dictionary-encoded; else null. */
+    private List<DictionaryCode> dictionaryKeys(Tuple in, CodeBuilder code) {
+        int mark = code.mark();
+        List<DictionaryCode> codes = new ArrayList<>();
+        for (int k : node.groupKeys()) {
+            DictionaryCode d = in.dictionary(k, code);
+            if (d == null) {
+                code.cut(mark); // drop the NULL tests already emitted
+                return null;
+            }
+            codes.add(d);
+        }
+        return codes;
+    }
+
+    /** Most entries (combinations of the keys' codes, NULL included) of a per-rowset code-to-group map. */
+    static final int MAX_CODE_GROUPS = 1 << 16;
+
+    /**
+     * Emits the lookup of a group whose keys are dictionary-encoded columns: while every key is
+     * encoded in the rowset, the group of each combination of codes is found by hash once per
+     * rowset and kept in an array indexed by the codes, so a tuple costs an array load instead of
+     * hashing and comparing strings. Returns the name of the group row's local.
+     */
+    private String lookupByCodes(Tuple in, PipelineCodegen gen, String partitions, PipelineCodegen.SourceLoop loop,
+                                 List<DictionaryCode> codes) {
+        CodeBuilder code = gen.code;
+        String field = code.fresh("groupsByCode"), map = code.fresh("byCode"), on = code.fresh("byCodeOn"), n = code.fresh("codes");
+        gen.rawField("private long[] " + field + " = new long[0];");
+        StringBuilder encoded = new StringBuilder();
+        String entries = null; // capped at MAX_CODE_GROUPS + 1 after each factor: no overflow
+        for (DictionaryCode d : codes) {
+            encoded.append(encoded.isEmpty() ? "" : " && ").append(d.encoded());
+            String factor = "(long) (" + d.size() + " + 1)";
+            entries = entries == null ? factor : "Math.min(" + (MAX_CODE_GROUPS + 1) + "L, " + entries + " * " + factor + ")";
+        }
+        String pad = "        ";
+        loop.before(pad + "long[] " + map + " = null;\n"
+                + pad + "long " + n + " = " + entries + ";\n"
+                + pad + "boolean " + on + " = " + encoded + " && (" + n + " <= 1024L || " + n + " <= rows) && " + n + " <= "
+                + MAX_CODE_GROUPS + "L;\n"
+                + pad + "if (" + on + ") {\n"
+                + pad + "    if (" + field + ".length < " + n + ") " + field + " = new long[(int) " + n + "];\n"
+                + pad + "    else java.util.Arrays.fill(" + field + ", 0, (int) " + n + ", 0L);\n"
+                + pad + "    " + map + " = " + field + ";\n"
+                + pad + "}\n");
+        String g = code.fresh("group"), at = code.fresh("codeAt");
+        code.line("long " + g + " = 0L;");
+        code.line("int " + at + " = -1;");
+        code.open("if (" + on + ")");
+        String index = null;
+        for (DictionaryCode d : codes) {
+            String one = "(" + d.isNull() + " ? " + d.size() + " : " + d.code() + ")"; // NULL: the entry after the last code
+            index = index == null ? one : "(" + index + ") * (" + d.size() + " + 1) + " + one;
+        }
+        code.line(at + " = " + index + ";");
+        code.line(g + " = " + map + "[" + at + "];");
+        code.close();
+        code.open("if (" + g + " == 0L)");
+        code.line(g + " = " + lookup(in, gen, partitions)[0] + ";");
+        code.line("if (" + at + " >= 0) " + map + "[" + at + "] = " + g + ";");
+        code.close();
+        return g;
+    }
+
+    /**
+     * Without GROUP BY: the one group is found once per loop of the source (per rowset) and each
+     * call's running value lives in locals for the whole loop (the JIT keeps them in registers), to
+     * be added to the group's row after it. A running SUM still fails on overflow, per tuple.
+     * MIN and MAX of VARCHAR (strings copied into the store) update the row per tuple.
+     */
+    private final class LocalAccumulators {
+        private final PipelineCodegen gen;
+        private final CodeBuilder code;
+        private final String group, table;
+        private final String[] value, count, any;
+        private final StringBuilder before = new StringBuilder();
+
+        LocalAccumulators(PipelineCodegen gen, PipelineCodegen.SourceLoop loop, String partitions) {
+            this.gen = gen;
+            this.code = gen.code;
+            int indent = code.indent(), mark = code.mark();
+            code.setIndent(2);
+            String h = Hash.finish(Hash.SEED) + "L";
+            table = code.fresh("table");
+            code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                    + ".length - 1)];");
+            group = findOrInsert(gen, table, h, List.of());
+            value = new String[slots.length];
+            count = new String[slots.length];
+            any = new String[slots.length];
+            for (int j = 0; j < slots.length; j++) {
+                Call c = node.calls().get(j);
+                if (!local(c)) continue;
+                switch (c.function()) {
+                    case COUNT -> count[j] = declare("long", "count", "0L");
+                    case SUM -> {
+                        value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
+                        any[j] = declare("boolean", "anySum", "false");
+                    }
+                    case AVG -> {
+                        value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
+                        count[j] = declare("long", "count", "0L");
+                    }
+                    case MIN, MAX -> {
+                        value[j] = declare(javaType(argType(c)), "extreme", defaultValue(argType(c)));
+                        any[j] = declare("boolean", "anyExtreme", "false");
+                    }
+                }
+            }
+            loop.before(code.cut(mark));
+            for (int j = 0; j < slots.length; j++) if (local(node.calls().get(j))) flush(j);
+            loop.after(code.cut(mark));
+            code.setIndent(indent);
+        }
+
+        private boolean local(Call c) {
+            return !((c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX)
+                    && argType(c).kind() == TypeKind.VARCHAR);
+        }
+
+        private String declare(String type, String prefix, String init) {
+            String name = code.fresh(prefix);
+            code.line(type + " " + name + " = " + init + ";");
+            return name;
+        }
+
+        void consume(Tuple in) {
+            for (int j = 0; j < slots.length; j++) {
+                Call c = node.calls().get(j);
+                ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
+                if (!local(c)) {
+                    update(gen, group, j, a, table);
+                    continue;
+                }
+                boolean nullable = a != null && !a.isNull().equals("false");
+                if (nullable) code.open("if (!" + a.isNull() + ")");
+                switch (c.function()) {
+                    case COUNT -> code.line(count[j] + "++;");
+                    case SUM, AVG -> {
+                        code.line(value[j] + " = " + plus(layout.types().get(slots[j]), value[j], a.value(), what(gen, c)) + ";");
+                        code.line(c.function() == AggregateNode.Function.SUM ? any[j] + " = true;" : count[j] + "++;");
+                    }
+                    case MIN, MAX -> {
+                        code.open("if (!" + any[j] + " || " + better(a, ValueCode.of("false", value[j], a.type()),
+                                c.function() == AggregateNode.Function.MIN) + ")");
+                        code.line(value[j] + " = " + a.value() + ";");
+                        code.line(any[j] + " = true;");
+                        code.close();
+                    }
+                }
+                if (nullable) code.close();
+            }
+        }
+
+        /** Adds call j's locals to the group's row. */
+        private void flush(int j) {
+            Call c = node.calls().get(j);
+            int s = slots[j];
+            String at = group + " + " + layout.valueOffset(s) + "L";
+            switch (c.function()) {
+                case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + " + count[j] + ");");
+                case SUM -> {
+                    code.open("if (" + any[j] + ")");
+                    add(code, at, layout.types().get(s), value[j], what(gen, c));
+                    code.line(StoreCode.clearNull(group, layout, s));
+                    code.close();
+                }
+                case AVG -> {
+                    add(code, at, layout.types().get(s), value[j], what(gen, c));
+                    String cnt = group + " + " + layout.valueOffset(s + 1) + "L";
+                    code.line(MEM + "putLong(" + cnt + ", " + MEM + "getLong(" + cnt + ") + " + count[j] + ");");
+                }
+                case MIN, MAX -> {
+                    code.open("if (" + any[j] + ")");
+                    keepExtreme(code, group, s, ValueCode.of("false", value[j], argType(c)), c.function() == AggregateNode.Function.MIN,
+                            table + ".store()");
+                    code.close();
+                }
+            }
+        }
+    }
+
+    private static String javaType(DataType t) {
+        return switch (t.kind()) {
+            case BOOLEAN -> "boolean";
+            case INTEGER, DATE -> "int";
+            case BIGINT, DECIMAL, TIMESTAMP -> "long";
+            case DOUBLE -> "double";
+            case VARCHAR -> throw new IllegalArgumentException("no local for a VARCHAR accumulator");
+        };
+    }
+
+    private static String defaultValue(DataType t) {
+        return t.kind() == TypeKind.BOOLEAN ? "false" : "0";
+    }
+
+    /** The Java expression {@code sum + value} for an accumulator of {@code slotType}: checked for overflow unless DOUBLE. */
+    private static String plus(DataType slotType, String sum, String value, String what) {
+        if (slotType.kind() == TypeKind.DOUBLE) return sum + " + " + value;
+        return "io.ascan.codegen.rt.Arith.add(" + sum + ", (long) " + value + ", " + what + ")";
     }
 
     /** The probe: finds the group of {@code keys} (hash {@code h}) in {@code table} or inserts it; returns the row's local. */
@@ -175,7 +408,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
             case SUM -> {
                 add(code, at, layout.types().get(s), a.value(), what(gen, c));
-                code.line(StoreCode.clearNull(r, layout, s));
+                code.line(StoreCode.clearNullIfSet(r, layout, s));
             }
             case AVG -> {
                 add(code, at, layout.types().get(s), a.value(), what(gen, c));
@@ -188,23 +421,23 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     }
 
     private static void add(CodeBuilder code, String at, DataType slotType, String value, String what) {
-        if (slotType.kind() == TypeKind.DOUBLE) {
-            code.line(MEM + "putDouble(" + at + ", " + MEM + "getDouble(" + at + ") + " + value + ");");
-        } else {
-            code.line(MEM + "putLong(" + at + ", io.ascan.codegen.rt.Arith.add(" + MEM + "getLong(" + at + "), (long) " + value + ", "
-                    + what + "));");
-        }
+        String get = slotType.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" + at + ")" : MEM + "getLong(" + at + ")";
+        code.line(MEM + (slotType.kind() == TypeKind.DOUBLE ? "putDouble(" : "putLong(") + at + ", " + plus(slotType, get, value, what) + ");");
     }
 
-    private void keepExtreme(CodeBuilder code, String r, int s, ValueCode a, boolean min, String store) {
-        ValueCode cur = StoreCode.read(code, r, layout, s);
-        String better = switch (a.type().kind()) {
+    /** A Java condition: non-NULL {@code a} goes before (MIN) or after (MAX) non-NULL {@code cur}. */
+    private static String better(ValueCode a, ValueCode cur, boolean min) {
+        return switch (a.type().kind()) {
             case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + cur.value() + ", " + cur.length()
                     + ") " + (min ? "<" : ">") + " 0";
             case BOOLEAN -> min ? "!" + a.value() + " && " + cur.value() : a.value() + " && !" + cur.value();
             default -> a.value() + (min ? " < " : " > ") + cur.value();
         };
-        code.open("if (" + cur.isNull() + " || " + better + ")");
+    }
+
+    private void keepExtreme(CodeBuilder code, String r, int s, ValueCode a, boolean min, String store) {
+        ValueCode cur = StoreCode.read(code, r, layout, s);
+        code.open("if (" + cur.isNull() + " || " + better(a, cur, min) + ")");
         StoreCode.writeValue(code, r, layout, s, a, store);
         code.line(StoreCode.clearNull(r, layout, s));
         code.close();
