@@ -121,11 +121,23 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             r = lookupByCodes(in, gen, partitions, loop, codes);
             table = null; // no call writes into the store (needsStore)
         }
+        ValueCode[] args = readArguments(in, code);
+        for (int j = 0; j < slots.length; j++) update(gen, r, j, args[j], table);
+    }
+
+    /**
+     * Each call's argument (null for COUNT(*)), every column read once however many calls take it
+     * (SUM and AVG of one column): the reads are statements at the loop body's level, so their
+     * locals stay in scope for every update after them.
+     */
+    private ValueCode[] readArguments(Tuple in, CodeBuilder code) {
+        java.util.Map<Integer, ValueCode> read = new java.util.HashMap<>();
+        ValueCode[] args = new ValueCode[slots.length];
         for (int j = 0; j < slots.length; j++) {
-            Call c = node.calls().get(j);
-            ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
-            update(gen, r, j, a, table);
+            int arg = node.calls().get(j).arg();
+            if (arg >= 0) args[j] = read.computeIfAbsent(arg, c -> in.read(c, code));
         }
+        return args;
     }
 
     /** Emits the group's lookup by its keys' hash, inserting it if new; returns the names of its row and its table. */
@@ -277,9 +289,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
 
         void consume(Tuple in) {
+            ValueCode[] args = readArguments(in, code);
             for (int j = 0; j < slots.length; j++) {
                 Call c = node.calls().get(j);
-                ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
+                ValueCode a = args[j];
                 if (!local(c)) {
                     update(gen, group, j, a, table);
                     continue;
