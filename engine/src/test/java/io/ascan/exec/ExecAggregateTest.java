@@ -211,4 +211,24 @@ class ExecAggregateTest {
         QueryException e = assertThrows(QueryException.class, () -> rows(executor().execute(agg, OPTIONS)));
         assertTrue(e.getMessage().contains("overflow"), e.getMessage());
     }
+
+    /**
+     * AVG counts its NULL inputs and takes its count from the group's tuple count, kept in a
+     * column of its own when no COUNT(*) call keeps it; an AVG shares the sum of a SUM of its column.
+     */
+    @Test
+    void averagesWithoutCountStar() throws Exception {
+        Table t = table("all_types");
+        List<AggregateNode.Call> calls = List.of(call(Function.AVG, 1, DataType.DOUBLE), call(Function.SUM, 2, DataType.decimal(18, 2)),
+                call(Function.AVG, 2, DataType.DOUBLE), call(Function.AVG, 3, DataType.DOUBLE));
+        String sql = "avg(i), sum(m), avg(m), avg(d)";
+        ScanNode s = scan(t, x -> Call.predicate(Operator.NE, tcol(x, "l"), Literal.of(3L)), "low", "i", "m", "d");
+        assertSameRows(duck("SELECT low, " + sql + " FROM all_types WHERE l <> 3 GROUP BY low"),
+                rows(executor().execute(new AggregateNode(s, new int[] {0}, calls), OPTIONS)), false);
+        ScanNode h = scan(t, null, "high", "i", "m", "d");
+        assertSameRows(duck("SELECT high, " + sql + " FROM all_types GROUP BY high"),
+                rows(executor().execute(new AggregateNode(h, new int[] {0}, calls), OPTIONS)), false);
+        assertSameRows(duck("SELECT " + sql + " FROM all_types WHERE l <> 3"),
+                rows(executor().execute(new AggregateNode(s, new int[0], calls), OPTIONS)), false);
+    }
 }

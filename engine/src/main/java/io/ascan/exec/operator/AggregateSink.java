@@ -30,7 +30,11 @@ import java.util.List;
  * addressing; one table per partition of the hash space) and updates the group's accumulators
  * in place; at the end each partition's tables are merged, partitions in parallel, by generated
  * code ({@code mergeRow}). Group rows: the keys, then per call its
- * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and count).
+ * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and the
+ * number of NULL inputs), then, unless a COUNT(*) call keeps it already, the group's tuple count.
+ * An AVG counts its NULL inputs (none, in most data) rather than its others, so that a tuple
+ * costs it one store less; its count is the tuple count minus them. An AVG whose column also
+ * has a SUM of the same type shares that SUM's sum.
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
 public final class AggregateSink implements PipelineSink, AutoCloseable {
@@ -41,6 +45,12 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     private final List<DataType> inputTypes;
     private final RowLayout layout;
     private final int[] slots;
+    /** The layout column of the group's tuple count: a COUNT(*) call's, or one of its own after the calls'. */
+    private final int tuples;
+    /** Whether {@link #tuples} is a column of its own that the calls do not update. */
+    private final boolean ownTupleCount;
+    /** Per call: for an AVG, the slot of its sum (its own, or a SUM's of the same column and type); else -1. */
+    private final int[] avgSum;
     /** Per worker: its partitions' tables (a group's partition is picked by high bits of its hash). */
     private final List<AggHashTable[]> locals = new ArrayList<>();
     private final StateSupplier local;
@@ -67,6 +77,28 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 case MIN, MAX -> types.add(argType(c));
             }
         }
+        avgSum = new int[slots.length];
+        int star = -1;
+        for (int j = 0; j < slots.length; j++) {
+            Call c = node.calls().get(j);
+            avgSum[j] = -1;
+            if (c.function() == AggregateNode.Function.COUNT && c.arg() < 0 && star < 0) star = slots[j];
+            if (c.function() != AggregateNode.Function.AVG) continue;
+            avgSum[j] = slots[j];
+            for (int i = 0; i < slots.length; i++) {
+                Call o = node.calls().get(i);
+                if (o.function() == AggregateNode.Function.SUM && o.arg() == c.arg() && sameSum(o, types.get(slots[j]))) {
+                    avgSum[j] = slots[i];
+                    break;
+                }
+            }
+        }
+        ownTupleCount = star < 0;
+        if (ownTupleCount) {
+            star = types.size();
+            types.add(DataType.BIGINT);
+        }
+        this.tuples = star;
         this.layout = new RowLayout(types);
         this.local = w -> {
             synchronized (this) {
@@ -80,6 +112,14 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 return t;
             }
         };
+    }
+
+    /** Whether SUM call {@code sum} adds the same numbers an AVG of its column adds into a slot of {@code avgSumType}. */
+    private boolean sameSum(Call sum, DataType avgSumType) {
+        DataType arg = argType(sum), st = sumType(sum);
+        if (avgSumType.kind() == TypeKind.DOUBLE) return st.kind() == TypeKind.DOUBLE && arg.kind() == TypeKind.DOUBLE;
+        if (arg.kind() == TypeKind.DECIMAL) return st.kind() == TypeKind.DECIMAL && st.scale() == arg.scale();
+        return st.kind() == TypeKind.BIGINT && (arg.kind() == TypeKind.INTEGER || arg.kind() == TypeKind.BIGINT);
     }
 
     private DataType argType(Call c) {
@@ -123,6 +163,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         ValueCode[] args = readArguments(in, code);
         for (int j = 0; j < slots.length; j++) update(gen, r, j, args[j], table);
+        if (ownTupleCount) {
+            String at = r + " + " + layout.valueOffset(tuples) + "L";
+            code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
+        }
     }
 
     /**
@@ -237,7 +281,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         private final CodeBuilder code;
         private final String group, table;
         private final String[] value, count, any;
-        private final StringBuilder before = new StringBuilder();
+        private final String tupleCount;
 
         LocalAccumulators(PipelineCodegen gen, PipelineCodegen.SourceLoop loop, String partitions) {
             this.gen = gen;
@@ -249,6 +293,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
                     + ".length - 1)];");
             group = findOrInsert(gen, table, h, List.of());
+            tupleCount = declare("long", "tuples", "0L");
             value = new String[slots.length];
             count = new String[slots.length];
             any = new String[slots.length];
@@ -262,7 +307,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                         any[j] = declare("boolean", "anySum", "false");
                     }
                     case AVG -> {
-                        value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
+                        if (avgSum[j] == slots[j]) value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
                         count[j] = declare("long", "count", "0L");
                     }
                     case MIN, MAX -> {
@@ -273,6 +318,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             }
             loop.before(code.cut(mark));
             for (int j = 0; j < slots.length; j++) if (local(node.calls().get(j))) flush(j);
+            if (ownTupleCount) {
+                String at = group + " + " + layout.valueOffset(tuples) + "L";
+                code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + " + tupleCount + ");");
+            }
             loop.after(code.cut(mark));
             code.setIndent(indent);
         }
@@ -290,6 +339,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
         void consume(Tuple in) {
             ValueCode[] args = readArguments(in, code);
+            code.line(tupleCount + "++;");
             for (int j = 0; j < slots.length; j++) {
                 Call c = node.calls().get(j);
                 ValueCode a = args[j];
@@ -302,7 +352,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 switch (c.function()) {
                     case COUNT -> code.line(count[j] + "++;");
                     case SUM, AVG -> {
-                        code.line(value[j] + " = " + plus(layout.types().get(slots[j]), value[j], a.value(), what(gen, c)) + ";");
+                        if (value[j] != null) {
+                            code.line(value[j] + " = " + plus(layout.types().get(slots[j]), value[j], a.value(), what(gen, c)) + ";");
+                        }
                         code.line(c.function() == AggregateNode.Function.SUM ? any[j] + " = true;" : count[j] + "++;");
                     }
                     case MIN, MAX -> {
@@ -331,9 +383,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                     code.close();
                 }
                 case AVG -> {
-                    add(code, at, layout.types().get(s), value[j], what(gen, c));
-                    String cnt = group + " + " + layout.valueOffset(s + 1) + "L";
-                    code.line(MEM + "putLong(" + cnt + ", " + MEM + "getLong(" + cnt + ") + " + count[j] + ");");
+                    if (value[j] != null) add(code, at, layout.types().get(s), value[j], what(gen, c));
+                    String nulls = group + " + " + layout.valueOffset(s + 1) + "L";
+                    code.line(MEM + "putLong(" + nulls + ", " + MEM + "getLong(" + nulls + ") + (" + tupleCount + " - " + count[j] + "));");
                 }
                 case MIN, MAX -> {
                     code.open("if (" + any[j] + ")");
@@ -416,6 +468,19 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         Call c = node.calls().get(j);
         int s = slots[j];
         String at = r + " + " + layout.valueOffset(s) + "L";
+        if (c.function() == AggregateNode.Function.AVG) {
+            boolean nullable = !a.isNull().equals("false"), ownSum = avgSum[j] == s;
+            if (nullable) {
+                String nulls = r + " + " + layout.valueOffset(s + 1) + "L";
+                code.open("if (" + a.isNull() + ")");
+                code.line(MEM + "putLong(" + nulls + ", " + MEM + "getLong(" + nulls + ") + 1L);");
+                code.close();
+                if (ownSum) code.open("else");
+            }
+            if (ownSum) add(code, at, layout.types().get(s), a.value(), what(gen, c));
+            if (nullable && ownSum) code.close();
+            return;
+        }
         if (a != null && !a.isNull().equals("false")) code.open("if (!" + a.isNull() + ")");
         switch (c.function()) {
             case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
@@ -423,11 +488,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 add(code, at, layout.types().get(s), a.value(), what(gen, c));
                 code.line(StoreCode.clearNullIfSet(r, layout, s));
             }
-            case AVG -> {
-                add(code, at, layout.types().get(s), a.value(), what(gen, c));
-                String cnt = r + " + " + layout.valueOffset(s + 1) + "L";
-                code.line(MEM + "putLong(" + cnt + ", " + MEM + "getLong(" + cnt + ") + 1L);");
-            }
+            case AVG -> throw new AssertionError("AVG is updated above");
             case MIN, MAX -> keepExtreme(code, r, s, a, c.function() == AggregateNode.Function.MIN, table + ".store()");
         }
         if (a != null && !a.isNull().equals("false")) code.close();
@@ -476,7 +537,9 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 case COUNT -> code.line(MEM + "putLong(" + dst + ", " + MEM + "getLong(" + dst + ") + " + MEM + "getLong(" + from + "));");
                 case SUM, AVG -> {
                     DataType st = layout.types().get(s);
-                    add(code, dst, st, (st.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" : MEM + "getLong(") + from + ")", what(gen, c));
+                    if (c.function() == AggregateNode.Function.SUM || avgSum[j] == s) { // a shared sum is the SUM's
+                        add(code, dst, st, (st.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" : MEM + "getLong(") + from + ")", what(gen, c));
+                    }
                     if (c.function() == AggregateNode.Function.AVG) {
                         String dc = d + " + " + layout.valueOffset(s + 1) + "L", sc = "other + " + layout.valueOffset(s + 1) + "L";
                         code.line(MEM + "putLong(" + dc + ", " + MEM + "getLong(" + dc + ") + " + MEM + "getLong(" + sc + "));");
@@ -492,6 +555,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                     code.close();
                 }
             }
+        }
+        if (ownTupleCount) {
+            String dst = d + " + " + layout.valueOffset(tuples) + "L";
+            code.line(MEM + "putLong(" + dst + ", " + MEM + "getLong(" + dst + ") + " + MEM + "getLong(other + " + layout.valueOffset(tuples)
+                    + "L));");
         }
         String body = code.cut(mark);
         code.setIndent(indent);
@@ -584,9 +652,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             int s = slots[c - keys];
             if (call.function() != AggregateNode.Function.AVG) return StoreCode.read(code, row, layout, s);
             String cnt = code.fresh("count"), n = code.fresh("avgNull"), v = code.fresh("avg");
-            code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(s + 1) + "L);");
+            code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(tuples) + "L) - " + MEM + "getLong(" + row
+                    + " + " + layout.valueOffset(s + 1) + "L);");
             code.line("boolean " + n + " = " + cnt + " == 0L;");
-            String sumAt = row + " + " + layout.valueOffset(s) + "L";
+            String sumAt = row + " + " + layout.valueOffset(avgSum[c - keys]) + "L";
             DataType arg = argType(call);
             if (call.type().kind() == TypeKind.DECIMAL) {
                 code.line("long " + v + " = " + n + " ? 0L : io.ascan.codegen.rt.Aggregates.avgDecimal(" + MEM + "getLong(" + sumAt + "), "
