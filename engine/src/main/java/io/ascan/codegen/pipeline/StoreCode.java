@@ -71,15 +71,6 @@ public final class StoreCode {
         return MEM + "putLong(" + w + ", " + MEM + "getLong(" + w + ") & ~" + RowLayout.nullMask(c) + "L);";
     }
 
-    /**
-     * Clears column c's null bit where it is set: per tuple a load and a branch that soon goes
-     * the same way every time, instead of a store whose next load must wait for it.
-     */
-    public static String clearNullIfSet(String row, RowLayout layout, int c) {
-        String w = row + " + " + layout.nullWordOffset(c) + "L";
-        return "if ((" + MEM + "getLong(" + w + ") & " + RowLayout.nullMask(c) + "L) != 0L) " + clearNull(row, layout, c);
-    }
-
     /** Emits {@code long h = hash(keys)}, NULL keys hashing as {@link io.ascan.codegen.rt.Hash#NULL_VALUE}; returns h's name. */
     public static String hash(CodeBuilder code, List<ValueCode> keys) {
         String h = code.fresh("h");

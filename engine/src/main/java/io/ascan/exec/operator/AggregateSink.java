@@ -30,11 +30,12 @@ import java.util.List;
  * addressing; one table per partition of the hash space) and updates the group's accumulators
  * in place; at the end each partition's tables are merged, partitions in parallel, by generated
  * code ({@code mergeRow}). Group rows: the keys, then per call its
- * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and the
- * number of NULL inputs), then, unless a COUNT(*) call keeps it already, the group's tuple count.
- * An AVG counts its NULL inputs (none, in most data) rather than its others, so that a tuple
- * costs it one store less; its count is the tuple count minus them. An AVG whose column also
- * has a SUM of the same type shares that SUM's sum.
+ * slots (COUNT: a count; MIN, MAX: the value, NULL until the first input; SUM, AVG: the sum and
+ * the number of NULL inputs), then, unless a COUNT(*) call keeps it already, the group's tuple
+ * count. SUM and AVG count their NULL inputs (none, in most data) rather than their others, so
+ * that a tuple costs them no store but the sum's: their count of inputs is the tuple count minus
+ * the NULL ones, and a SUM of no input is NULL. An AVG whose column also has a SUM of the same
+ * type shares that SUM's sum.
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
 public final class AggregateSink implements PipelineSink, AutoCloseable {
@@ -69,7 +70,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             slots[j] = types.size();
             switch (c.function()) {
                 case COUNT -> types.add(DataType.BIGINT);
-                case SUM -> types.add(sumType(c));
+                case SUM -> {
+                    types.add(sumType(c));
+                    types.add(DataType.BIGINT);
+                }
                 case AVG -> {
                     types.add(argType(c).kind() == TypeKind.DOUBLE ? DataType.DOUBLE : DataType.BIGINT);
                     types.add(DataType.BIGINT);
@@ -114,6 +118,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         };
     }
 
+    /** Whether call j (a SUM or an AVG) adds into a sum of its own. */
+    private boolean ownSum(int j) {
+        return node.calls().get(j).function() == AggregateNode.Function.SUM || avgSum[j] == slots[j];
+    }
+
     /** Whether SUM call {@code sum} adds the same numbers an AVG of its column adds into a slot of {@code avgSumType}. */
     private boolean sameSum(Call sum, DataType avgSumType) {
         DataType arg = argType(sum), st = sumType(sum);
@@ -131,8 +140,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     }
 
     private boolean nullUntilFirst(Call c) {
-        return c.function() == AggregateNode.Function.SUM || c.function() == AggregateNode.Function.MIN
-                || c.function() == AggregateNode.Function.MAX;
+        return c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX;
     }
 
     public RowLayout layout() {
@@ -302,12 +310,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 if (!local(c)) continue;
                 switch (c.function()) {
                     case COUNT -> count[j] = declare("long", "count", "0L");
-                    case SUM -> {
-                        value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
-                        any[j] = declare("boolean", "anySum", "false");
-                    }
-                    case AVG -> {
-                        if (avgSum[j] == slots[j]) value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
+                    case SUM, AVG -> {
+                        if (ownSum(j)) value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
                         count[j] = declare("long", "count", "0L");
                     }
                     case MIN, MAX -> {
@@ -355,7 +359,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                         if (value[j] != null) {
                             code.line(value[j] + " = " + plus(layout.types().get(slots[j]), value[j], a.value(), what(gen, c)) + ";");
                         }
-                        code.line(c.function() == AggregateNode.Function.SUM ? any[j] + " = true;" : count[j] + "++;");
+                        code.line(count[j] + "++;");
                     }
                     case MIN, MAX -> {
                         code.open("if (!" + any[j] + " || " + better(a, ValueCode.of("false", value[j], a.type()),
@@ -376,13 +380,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             String at = group + " + " + layout.valueOffset(s) + "L";
             switch (c.function()) {
                 case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + " + count[j] + ");");
-                case SUM -> {
-                    code.open("if (" + any[j] + ")");
-                    add(code, at, layout.types().get(s), value[j], what(gen, c));
-                    code.line(StoreCode.clearNull(group, layout, s));
-                    code.close();
-                }
-                case AVG -> {
+                case SUM, AVG -> {
                     if (value[j] != null) add(code, at, layout.types().get(s), value[j], what(gen, c));
                     String nulls = group + " + " + layout.valueOffset(s + 1) + "L";
                     code.line(MEM + "putLong(" + nulls + ", " + MEM + "getLong(" + nulls + ") + (" + tupleCount + " - " + count[j] + "));");
@@ -449,7 +447,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         return r;
     }
 
-    /** Null bits a new group starts with: SUM, MIN and MAX are NULL until their first input. */
+    /** Null bits a new group starts with: MIN and MAX are NULL until their first input. */
     long[] initialNullWords() {
         long[] words = new long[(layout.columns() + 63) / 64 == 0 ? 1 : (layout.columns() + 63) / 64];
         for (int j = 0; j < slots.length; j++) {
@@ -468,8 +466,8 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         Call c = node.calls().get(j);
         int s = slots[j];
         String at = r + " + " + layout.valueOffset(s) + "L";
-        if (c.function() == AggregateNode.Function.AVG) {
-            boolean nullable = !a.isNull().equals("false"), ownSum = avgSum[j] == s;
+        if (c.function() == AggregateNode.Function.SUM || c.function() == AggregateNode.Function.AVG) {
+            boolean nullable = !a.isNull().equals("false"), ownSum = ownSum(j);
             if (nullable) {
                 String nulls = r + " + " + layout.valueOffset(s + 1) + "L";
                 code.open("if (" + a.isNull() + ")");
@@ -484,11 +482,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         if (a != null && !a.isNull().equals("false")) code.open("if (!" + a.isNull() + ")");
         switch (c.function()) {
             case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
-            case SUM -> {
-                add(code, at, layout.types().get(s), a.value(), what(gen, c));
-                code.line(StoreCode.clearNullIfSet(r, layout, s));
-            }
-            case AVG -> throw new AssertionError("AVG is updated above");
+            case SUM, AVG -> throw new AssertionError("SUM and AVG are updated above");
             case MIN, MAX -> keepExtreme(code, r, s, a, c.function() == AggregateNode.Function.MIN, table + ".store()");
         }
         if (a != null && !a.isNull().equals("false")) code.close();
@@ -537,16 +531,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 case COUNT -> code.line(MEM + "putLong(" + dst + ", " + MEM + "getLong(" + dst + ") + " + MEM + "getLong(" + from + "));");
                 case SUM, AVG -> {
                     DataType st = layout.types().get(s);
-                    if (c.function() == AggregateNode.Function.SUM || avgSum[j] == s) { // a shared sum is the SUM's
+                    if (ownSum(j)) { // a shared sum is the SUM's
                         add(code, dst, st, (st.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" : MEM + "getLong(") + from + ")", what(gen, c));
                     }
-                    if (c.function() == AggregateNode.Function.AVG) {
-                        String dc = d + " + " + layout.valueOffset(s + 1) + "L", sc = "other + " + layout.valueOffset(s + 1) + "L";
-                        code.line(MEM + "putLong(" + dc + ", " + MEM + "getLong(" + dc + ") + " + MEM + "getLong(" + sc + "));");
-                    } else {
-                        ValueCode v = StoreCode.read(code, "other", layout, s);
-                        code.line("if (!" + v.isNull() + ") " + StoreCode.clearNull(d, layout, s));
-                    }
+                    String dc = d + " + " + layout.valueOffset(s + 1) + "L", sc = "other + " + layout.valueOffset(s + 1) + "L";
+                    code.line(MEM + "putLong(" + dc + ", " + MEM + "getLong(" + dc + ") + " + MEM + "getLong(" + sc + "));");
                 }
                 case MIN, MAX -> {
                     ValueCode v = StoreCode.read(code, "other", layout, s);
@@ -650,11 +639,13 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             if (c < keys) return StoreCode.read(code, row, layout, c);
             Call call = node.calls().get(c - keys);
             int s = slots[c - keys];
-            if (call.function() != AggregateNode.Function.AVG) return StoreCode.read(code, row, layout, s);
-            String cnt = code.fresh("count"), n = code.fresh("avgNull"), v = code.fresh("avg");
+            AggregateNode.Function f = call.function();
+            if (f != AggregateNode.Function.AVG && f != AggregateNode.Function.SUM) return StoreCode.read(code, row, layout, s);
+            String cnt = code.fresh("count"), n = code.fresh("noInput"), v = code.fresh("avg");
             code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(tuples) + "L) - " + MEM + "getLong(" + row
                     + " + " + layout.valueOffset(s + 1) + "L);");
             code.line("boolean " + n + " = " + cnt + " == 0L;");
+            if (f == AggregateNode.Function.SUM) return ValueCode.of(n, StoreCode.read(code, row, layout, s).value(), layout.types().get(s));
             String sumAt = row + " + " + layout.valueOffset(avgSum[c - keys]) + "L";
             DataType arg = argType(call);
             if (call.type().kind() == TypeKind.DECIMAL) {
