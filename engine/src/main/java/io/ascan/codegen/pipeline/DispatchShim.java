@@ -91,7 +91,7 @@ public final class DispatchShim implements SourceCodegen {
         // vectorised conjuncts selected. Where P has no such conjunct, it would also work for the
         // tuples P then rejects, which STAGING, reading only the values a tuple needs, must not.
         boolean passes = inline == null || vector || mode != ScanMode.STAGING;
-        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null);
+        Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null, columns);
         String select = "";
         if (vector) {
             // P's simple conjuncts, batch at a time into the worker's selection vector
@@ -112,7 +112,9 @@ public final class DispatchShim implements SourceCodegen {
             code.open("if (" + SelectionCodegen.isTrue(p) + ")");
             opened++;
         }
+        PipelineCodegen.SourceLoop loop = gen.openLoop();
         parent.consume(out, gen);
+        gen.closeLoop();
         for (int i = 0; i < opened; i++) code.close();
         String body = code.cut(mark);
         code.setIndent(2);
@@ -143,13 +145,14 @@ public final class DispatchShim implements SourceCodegen {
             m.append("        boolean identity = true;\n");
         }
         m.append(columns.passStatements());
+        m.append(loop.before());
         if (vector || columns.hasPasses()) {
             m.append("        for (int selectedAt = 0; selectedAt < selected; selectedAt++) {\n");
             m.append("            int row = ").append(columns.hasPasses() ? RowsetColumns.selectedRow("selectedAt") : "sel[selectedAt]").append(";\n");
         } else {
             m.append("        for (int row = 0; row < rows; row++) {\n");
         }
-        m.append(body).append("        }\n    }\n");
+        m.append(body).append("        }\n").append(loop.after()).append("    }\n");
         code.setIndent(indent);
         gen.code.member(m.toString());
         return used;

@@ -56,6 +56,57 @@ public final class PipelineCodegen {
         if (!fields.contains(declaration)) fields.add(declaration);
     }
 
+    private SourceLoop loop;
+
+    /**
+     * Starts the loop a source is about to generate (one per generated method that runs the
+     * parents' code over many tuples); the parents may then place statements before and after
+     * it through {@link #loop}. The source emits {@link SourceLoop#before} and
+     * {@link SourceLoop#after} around its loop once the parents' code is generated.
+     */
+    public SourceLoop openLoop() {
+        loop = new SourceLoop();
+        return loop;
+    }
+
+    /** Ends the loop {@link #openLoop} started. */
+    public void closeLoop() {
+        loop = null;
+    }
+
+    /** The loop whose body is being generated, or null where the source gives none. */
+    public SourceLoop loop() {
+        return loop;
+    }
+
+    /**
+     * Statements the parents run once around a source's loop (per rowset for a scan, per chunk of
+     * rows for a breaker's rows): a sink keeps running state in locals for the whole loop, which
+     * lets the JIT hold it in registers, and writes it to memory once after the loop.
+     */
+    public static final class SourceLoop {
+        private final StringBuilder before = new StringBuilder();
+        private final StringBuilder after = new StringBuilder();
+
+        /** Adds statements (indented for the method level) to run before the loop's first tuple. */
+        public void before(String statements) {
+            before.append(statements);
+        }
+
+        /** Adds statements (indented for the method level) to run after the loop's last tuple. */
+        public void after(String statements) {
+            after.insert(0, statements); // undone in reverse order of set-up
+        }
+
+        public String before() {
+            return before.toString();
+        }
+
+        public String after() {
+            return after.toString();
+        }
+    }
+
     /** Steps of a long inner loop between two looks at the query's cancellation flag. */
     static final int CANCEL_CHECK_STEPS = 1 << 14;
     private static final StateSupplier QUERY = io.ascan.exec.WorkerContext::query;

@@ -13,7 +13,7 @@ import java.util.List;
  * that declared them, and every read bottoms out in fields of the generated class, which keeps
  * split-off expression methods valid.
  */
-public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, RowsetColumns rowset) {
+public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, RowsetColumns rowset, RowsetColumns scan) {
     /**
      * @param origins for each column, the rowset column it is a plain copy of, or -1 (computed,
      *                from a hash table row, ...); lets an operator read it for any tuple of the
@@ -23,6 +23,8 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
      *                aside) and nothing in between counts tuples (a LIMIT), so that a per-rowset
      *                pass over the selection ({@link RowsetColumns#pass}) may compute for them and
      *                drop those this operator will certainly not pass on; else null
+     * @param scan    the rowset columns of the pipeline's scan, read for the current tuple (any
+     *                variant, any tuple), where some origin is not -1; else null
      */
     public Tuple {
         types = List.copyOf(types);
@@ -31,7 +33,15 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
 
     /** A tuple none of whose columns is known to come straight from a rowset. */
     public Tuple(List<DataType> types, ColumnAccess access) {
-        this(types, access, none(types.size()), null);
+        this(types, access, none(types.size()), null, null);
+    }
+
+    /**
+     * The current tuple's dictionary code of column {@code c} (emitting its NULL test), when the
+     * column is a plain copy of a rowset column that may arrive dictionary-encoded; else null.
+     */
+    public io.ascan.codegen.DictionaryColumnAccess.DictionaryCode dictionary(int c, CodeBuilder code) {
+        return scan == null || origins[c] < 0 || !scan.mayBeDictionary(origins[c]) ? null : scan.dictionary(origins[c], code);
     }
 
     private static int[] none(int n) {
@@ -59,12 +69,12 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
 
     /** This tuple's columns through another access: {@code origins[i]} of the new tuple says where column i comes from. */
     public Tuple derive(List<DataType> types, ColumnAccess access, int[] origins) {
-        return new Tuple(types, access, origins, rowset);
+        return new Tuple(types, access, origins, rowset, scan);
     }
 
     /** The same tuple without its rowset: an operator that must see every tuple in its order (LIMIT) hands its parent this. */
     public Tuple withoutRowset() {
-        return new Tuple(types, access, origins, null);
+        return new Tuple(types, access, origins, null, scan);
     }
 
     /** A tuple of all-NULL columns (the missing side of an outer join). */
@@ -83,7 +93,9 @@ public record Tuple(List<DataType> types, ColumnAccess access, int[] origins, Ro
         int[] origins = new int[types.size()];
         for (int c = 0; c < origins.length; c++) origins[c] = c < n ? left.origin(c) : right.origin(c - n);
         // No rowset: a join's output tuples are a subset of the rowset's, so a per-rowset pass over all would waste its work.
-        return new Tuple(types, (c, code) -> c < n ? left.read(c, code) : right.read(c - n, code), origins, null);
+        // Both sides' origins (if any) are columns of the pipeline's one scan.
+        return new Tuple(types, (c, code) -> c < n ? left.read(c, code) : right.read(c - n, code), origins, null,
+                left.scan() != null ? left.scan() : right.scan());
     }
 
     static String defaultValue(DataType t) {

@@ -1,6 +1,7 @@
 package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.DictionaryColumnAccess.DictionaryCode;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.StateSupplier;
@@ -29,7 +30,12 @@ import java.util.List;
  * addressing; one table per partition of the hash space) and updates the group's accumulators
  * in place; at the end each partition's tables are merged, partitions in parallel, by generated
  * code ({@code mergeRow}). Group rows: the keys, then per call its
- * slots (COUNT: a count; SUM, MIN, MAX: the value, NULL until the first input; AVG: sum and count).
+ * slots (COUNT: a count; MIN, MAX: the value, NULL until the first input; SUM, AVG: the sum and
+ * the number of NULL inputs), then, unless a COUNT(*) call keeps it already, the group's tuple
+ * count. SUM and AVG count their NULL inputs (none, in most data) rather than their others, so
+ * that a tuple costs them no store but the sum's: their count of inputs is the tuple count minus
+ * the NULL ones, and a SUM of no input is NULL. An AVG whose column also has a SUM of the same
+ * type shares that SUM's sum.
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
 public final class AggregateSink implements PipelineSink, AutoCloseable {
@@ -40,6 +46,12 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     private final List<DataType> inputTypes;
     private final RowLayout layout;
     private final int[] slots;
+    /** The layout column of the group's tuple count: a COUNT(*) call's, or one of its own after the calls'. */
+    private final int tuples;
+    /** Whether {@link #tuples} is a column of its own that the calls do not update. */
+    private final boolean ownTupleCount;
+    /** Per call: for an AVG, the slot of its sum (its own, or a SUM's of the same column and type); else -1. */
+    private final int[] avgSum;
     /** Per worker: its partitions' tables (a group's partition is picked by high bits of its hash). */
     private final List<AggHashTable[]> locals = new ArrayList<>();
     private final StateSupplier local;
@@ -58,7 +70,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             slots[j] = types.size();
             switch (c.function()) {
                 case COUNT -> types.add(DataType.BIGINT);
-                case SUM -> types.add(sumType(c));
+                case SUM -> {
+                    types.add(sumType(c));
+                    types.add(DataType.BIGINT);
+                }
                 case AVG -> {
                     types.add(argType(c).kind() == TypeKind.DOUBLE ? DataType.DOUBLE : DataType.BIGINT);
                     types.add(DataType.BIGINT);
@@ -66,6 +81,28 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 case MIN, MAX -> types.add(argType(c));
             }
         }
+        avgSum = new int[slots.length];
+        int star = -1;
+        for (int j = 0; j < slots.length; j++) {
+            Call c = node.calls().get(j);
+            avgSum[j] = -1;
+            if (c.function() == AggregateNode.Function.COUNT && c.arg() < 0 && star < 0) star = slots[j];
+            if (c.function() != AggregateNode.Function.AVG) continue;
+            avgSum[j] = slots[j];
+            for (int i = 0; i < slots.length; i++) {
+                Call o = node.calls().get(i);
+                if (o.function() == AggregateNode.Function.SUM && o.arg() == c.arg() && sameSum(o, types.get(slots[j]))) {
+                    avgSum[j] = slots[i];
+                    break;
+                }
+            }
+        }
+        ownTupleCount = star < 0;
+        if (ownTupleCount) {
+            star = types.size();
+            types.add(DataType.BIGINT);
+        }
+        this.tuples = star;
         this.layout = new RowLayout(types);
         this.local = w -> {
             synchronized (this) {
@@ -81,6 +118,19 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         };
     }
 
+    /** Whether call j (a SUM or an AVG) adds into a sum of its own. */
+    private boolean ownSum(int j) {
+        return node.calls().get(j).function() == AggregateNode.Function.SUM || avgSum[j] == slots[j];
+    }
+
+    /** Whether SUM call {@code sum} adds the same numbers an AVG of its column adds into a slot of {@code avgSumType}. */
+    private boolean sameSum(Call sum, DataType avgSumType) {
+        DataType arg = argType(sum), st = sumType(sum);
+        if (avgSumType.kind() == TypeKind.DOUBLE) return st.kind() == TypeKind.DOUBLE && arg.kind() == TypeKind.DOUBLE;
+        if (arg.kind() == TypeKind.DECIMAL) return st.kind() == TypeKind.DECIMAL && st.scale() == arg.scale();
+        return st.kind() == TypeKind.BIGINT && (arg.kind() == TypeKind.INTEGER || arg.kind() == TypeKind.BIGINT);
+    }
+
     private DataType argType(Call c) {
         return inputTypes.get(c.arg());
     }
@@ -90,8 +140,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
     }
 
     private boolean nullUntilFirst(Call c) {
-        return c.function() == AggregateNode.Function.SUM || c.function() == AggregateNode.Function.MIN
-                || c.function() == AggregateNode.Function.MAX;
+        return c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX;
     }
 
     public RowLayout layout() {
@@ -105,18 +154,265 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         CodeBuilder code = gen.code;
         String partitions = gen.state(TABLE + "[]", local);
         if (gen.once("mergeRow")) mergeMethod(gen);
+        PipelineCodegen.SourceLoop loop = gen.loop();
+        if (node.groupKeys().length == 0 && loop != null) {
+            new LocalAccumulators(gen, loop, partitions).consume(in);
+            return;
+        }
+        List<DictionaryCode> codes = loop == null || needsStore() ? null : dictionaryKeys(in, code);
+        String r, table;
+        if (codes == null) {
+            String[] found = lookup(in, gen, partitions);
+            r = found[0];
+            table = found[1];
+        } else {
+            r = lookupByCodes(in, gen, partitions, loop, codes);
+            table = null; // no call writes into the store (needsStore)
+        }
+        ValueCode[] args = readArguments(in, code);
+        for (int j = 0; j < slots.length; j++) update(gen, r, j, args[j], table);
+        if (ownTupleCount) {
+            String at = r + " + " + layout.valueOffset(tuples) + "L";
+            code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
+        }
+    }
+
+    /**
+     * Each call's argument (null for COUNT(*)), every column read once however many calls take it
+     * (SUM and AVG of one column): the reads are statements at the loop body's level, so their
+     * locals stay in scope for every update after them.
+     */
+    private ValueCode[] readArguments(Tuple in, CodeBuilder code) {
+        java.util.Map<Integer, ValueCode> read = new java.util.HashMap<>();
+        ValueCode[] args = new ValueCode[slots.length];
+        for (int j = 0; j < slots.length; j++) {
+            int arg = node.calls().get(j).arg();
+            if (arg >= 0) args[j] = read.computeIfAbsent(arg, c -> in.read(c, code));
+        }
+        return args;
+    }
+
+    /** Emits the group's lookup by its keys' hash, inserting it if new; returns the names of its row and its table. */
+    private String[] lookup(Tuple in, PipelineCodegen gen, String partitions) {
+        CodeBuilder code = gen.code;
         List<ValueCode> keys = new ArrayList<>();
         for (int k : node.groupKeys()) keys.add(in.read(k, code));
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
         String table = code.fresh("table");
         code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
                 + ".length - 1)];");
-        String r = findOrInsert(gen, table, h, keys);
-        for (int j = 0; j < slots.length; j++) {
-            Call c = node.calls().get(j);
-            ValueCode a = c.arg() < 0 ? null : in.read(c.arg(), code);
-            update(gen, r, j, a, table);
+        return new String[] {findOrInsert(gen, table, h, keys), table};
+    }
+
+    /** Whether some call copies strings into the group's store (MIN or MAX of a VARCHAR). */
+    private boolean needsStore() {
+        for (Call c : node.calls()) {
+            if ((c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX)
+                    && argType(c).kind() == TypeKind.VARCHAR) return true;
         }
+        return false;
+    }
+
+    /** The group keys' dictionary codes when every key is a rowset column that may be dictionary-encoded; else null. */
+    private List<DictionaryCode> dictionaryKeys(Tuple in, CodeBuilder code) {
+        int mark = code.mark();
+        List<DictionaryCode> codes = new ArrayList<>();
+        for (int k : node.groupKeys()) {
+            DictionaryCode d = in.dictionary(k, code);
+            if (d == null) {
+                code.cut(mark); // drop the NULL tests already emitted
+                return null;
+            }
+            codes.add(d);
+        }
+        return codes;
+    }
+
+    /** Most entries (combinations of the keys' codes, NULL included) of a per-rowset code-to-group map. */
+    static final int MAX_CODE_GROUPS = 1 << 16;
+
+    /**
+     * Emits the lookup of a group whose keys are dictionary-encoded columns: while every key is
+     * encoded in the rowset, the group of each combination of codes is found by hash once per
+     * rowset and kept in an array indexed by the codes, so a tuple costs an array load instead of
+     * hashing and comparing strings. Returns the name of the group row's local.
+     */
+    private String lookupByCodes(Tuple in, PipelineCodegen gen, String partitions, PipelineCodegen.SourceLoop loop,
+                                 List<DictionaryCode> codes) {
+        CodeBuilder code = gen.code;
+        String field = code.fresh("groupsByCode"), map = code.fresh("byCode"), on = code.fresh("byCodeOn"), n = code.fresh("codes");
+        gen.rawField("private long[] " + field + " = new long[0];");
+        StringBuilder encoded = new StringBuilder();
+        String entries = null; // capped at MAX_CODE_GROUPS + 1 after each factor: no overflow
+        for (DictionaryCode d : codes) {
+            encoded.append(encoded.isEmpty() ? "" : " && ").append(d.encoded());
+            String factor = "(long) (" + d.size() + " + 1)";
+            entries = entries == null ? factor : "Math.min(" + (MAX_CODE_GROUPS + 1) + "L, " + entries + " * " + factor + ")";
+        }
+        String pad = "        ";
+        loop.before(pad + "long[] " + map + " = null;\n"
+                + pad + "long " + n + " = " + entries + ";\n"
+                + pad + "boolean " + on + " = " + encoded + " && (" + n + " <= 1024L || " + n + " <= rows) && " + n + " <= "
+                + MAX_CODE_GROUPS + "L;\n"
+                + pad + "if (" + on + ") {\n"
+                + pad + "    if (" + field + ".length < " + n + ") " + field + " = new long[(int) " + n + "];\n"
+                + pad + "    else java.util.Arrays.fill(" + field + ", 0, (int) " + n + ", 0L);\n"
+                + pad + "    " + map + " = " + field + ";\n"
+                + pad + "}\n");
+        String g = code.fresh("group"), at = code.fresh("codeAt");
+        code.line("long " + g + " = 0L;");
+        code.line("int " + at + " = -1;");
+        code.open("if (" + on + ")");
+        String index = null;
+        for (DictionaryCode d : codes) {
+            String one = "(" + d.isNull() + " ? " + d.size() + " : " + d.code() + ")"; // NULL: the entry after the last code
+            index = index == null ? one : "(" + index + ") * (" + d.size() + " + 1) + " + one;
+        }
+        code.line(at + " = " + index + ";");
+        code.line(g + " = " + map + "[" + at + "];");
+        code.close();
+        code.open("if (" + g + " == 0L)");
+        code.line(g + " = " + lookup(in, gen, partitions)[0] + ";");
+        code.line("if (" + at + " >= 0) " + map + "[" + at + "] = " + g + ";");
+        code.close();
+        return g;
+    }
+
+    /**
+     * Without GROUP BY: the one group is found once per loop of the source (per rowset) and each
+     * call's running value lives in locals for the whole loop (the JIT keeps them in registers), to
+     * be added to the group's row after it. A running SUM still fails on overflow, per tuple.
+     * MIN and MAX of VARCHAR (strings copied into the store) update the row per tuple.
+     */
+    private final class LocalAccumulators {
+        private final PipelineCodegen gen;
+        private final CodeBuilder code;
+        private final String group, table;
+        private final String[] value, count, any;
+        private final String tupleCount;
+
+        LocalAccumulators(PipelineCodegen gen, PipelineCodegen.SourceLoop loop, String partitions) {
+            this.gen = gen;
+            this.code = gen.code;
+            int indent = code.indent(), mark = code.mark();
+            code.setIndent(2);
+            String h = Hash.finish(Hash.SEED) + "L";
+            table = code.fresh("table");
+            code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                    + ".length - 1)];");
+            group = findOrInsert(gen, table, h, List.of());
+            tupleCount = declare("long", "tuples", "0L");
+            value = new String[slots.length];
+            count = new String[slots.length];
+            any = new String[slots.length];
+            for (int j = 0; j < slots.length; j++) {
+                Call c = node.calls().get(j);
+                if (!local(c)) continue;
+                switch (c.function()) {
+                    case COUNT -> count[j] = declare("long", "count", "0L");
+                    case SUM, AVG -> {
+                        if (ownSum(j)) value[j] = declare(javaType(layout.types().get(slots[j])), "sum", "0");
+                        count[j] = declare("long", "count", "0L");
+                    }
+                    case MIN, MAX -> {
+                        value[j] = declare(javaType(argType(c)), "extreme", defaultValue(argType(c)));
+                        any[j] = declare("boolean", "anyExtreme", "false");
+                    }
+                }
+            }
+            loop.before(code.cut(mark));
+            for (int j = 0; j < slots.length; j++) if (local(node.calls().get(j))) flush(j);
+            if (ownTupleCount) {
+                String at = group + " + " + layout.valueOffset(tuples) + "L";
+                code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + " + tupleCount + ");");
+            }
+            loop.after(code.cut(mark));
+            code.setIndent(indent);
+        }
+
+        private boolean local(Call c) {
+            return !((c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX)
+                    && argType(c).kind() == TypeKind.VARCHAR);
+        }
+
+        private String declare(String type, String prefix, String init) {
+            String name = code.fresh(prefix);
+            code.line(type + " " + name + " = " + init + ";");
+            return name;
+        }
+
+        void consume(Tuple in) {
+            ValueCode[] args = readArguments(in, code);
+            code.line(tupleCount + "++;");
+            for (int j = 0; j < slots.length; j++) {
+                Call c = node.calls().get(j);
+                ValueCode a = args[j];
+                if (!local(c)) {
+                    update(gen, group, j, a, table);
+                    continue;
+                }
+                boolean nullable = a != null && !a.isNull().equals("false");
+                if (nullable) code.open("if (!" + a.isNull() + ")");
+                switch (c.function()) {
+                    case COUNT -> code.line(count[j] + "++;");
+                    case SUM, AVG -> {
+                        if (value[j] != null) {
+                            code.line(value[j] + " = " + plus(layout.types().get(slots[j]), value[j], a.value(), what(gen, c)) + ";");
+                        }
+                        code.line(count[j] + "++;");
+                    }
+                    case MIN, MAX -> {
+                        code.open("if (!" + any[j] + " || " + better(a, ValueCode.of("false", value[j], a.type()),
+                                c.function() == AggregateNode.Function.MIN) + ")");
+                        code.line(value[j] + " = " + a.value() + ";");
+                        code.line(any[j] + " = true;");
+                        code.close();
+                    }
+                }
+                if (nullable) code.close();
+            }
+        }
+
+        /** Adds call j's locals to the group's row. */
+        private void flush(int j) {
+            Call c = node.calls().get(j);
+            int s = slots[j];
+            String at = group + " + " + layout.valueOffset(s) + "L";
+            switch (c.function()) {
+                case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + " + count[j] + ");");
+                case SUM, AVG -> {
+                    if (value[j] != null) add(code, at, layout.types().get(s), value[j], what(gen, c));
+                    String nulls = group + " + " + layout.valueOffset(s + 1) + "L";
+                    code.line(MEM + "putLong(" + nulls + ", " + MEM + "getLong(" + nulls + ") + (" + tupleCount + " - " + count[j] + "));");
+                }
+                case MIN, MAX -> {
+                    code.open("if (" + any[j] + ")");
+                    keepExtreme(code, group, s, ValueCode.of("false", value[j], argType(c)), c.function() == AggregateNode.Function.MIN,
+                            table + ".store()");
+                    code.close();
+                }
+            }
+        }
+    }
+
+    private static String javaType(DataType t) {
+        return switch (t.kind()) {
+            case BOOLEAN -> "boolean";
+            case INTEGER, DATE -> "int";
+            case BIGINT, DECIMAL, TIMESTAMP -> "long";
+            case DOUBLE -> "double";
+            case VARCHAR -> throw new IllegalArgumentException("no local for a VARCHAR accumulator");
+        };
+    }
+
+    private static String defaultValue(DataType t) {
+        return t.kind() == TypeKind.BOOLEAN ? "false" : "0";
+    }
+
+    /** The Java expression {@code sum + value} for an accumulator of {@code slotType}: checked for overflow unless DOUBLE. */
+    private static String plus(DataType slotType, String sum, String value, String what) {
+        if (slotType.kind() == TypeKind.DOUBLE) return sum + " + " + value;
+        return "io.ascan.codegen.rt.Arith.add(" + sum + ", (long) " + value + ", " + what + ")";
     }
 
     /** The probe: finds the group of {@code keys} (hash {@code h}) in {@code table} or inserts it; returns the row's local. */
@@ -151,7 +447,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         return r;
     }
 
-    /** Null bits a new group starts with: SUM, MIN and MAX are NULL until their first input. */
+    /** Null bits a new group starts with: MIN and MAX are NULL until their first input. */
     long[] initialNullWords() {
         long[] words = new long[(layout.columns() + 63) / 64 == 0 ? 1 : (layout.columns() + 63) / 64];
         for (int j = 0; j < slots.length; j++) {
@@ -170,41 +466,46 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         Call c = node.calls().get(j);
         int s = slots[j];
         String at = r + " + " + layout.valueOffset(s) + "L";
+        if (c.function() == AggregateNode.Function.SUM || c.function() == AggregateNode.Function.AVG) {
+            boolean nullable = !a.isNull().equals("false"), ownSum = ownSum(j);
+            if (nullable) {
+                String nulls = r + " + " + layout.valueOffset(s + 1) + "L";
+                code.open("if (" + a.isNull() + ")");
+                code.line(MEM + "putLong(" + nulls + ", " + MEM + "getLong(" + nulls + ") + 1L);");
+                code.close();
+                if (ownSum) code.open("else");
+            }
+            if (ownSum) add(code, at, layout.types().get(s), a.value(), what(gen, c));
+            if (nullable && ownSum) code.close();
+            return;
+        }
         if (a != null && !a.isNull().equals("false")) code.open("if (!" + a.isNull() + ")");
         switch (c.function()) {
             case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
-            case SUM -> {
-                add(code, at, layout.types().get(s), a.value(), what(gen, c));
-                code.line(StoreCode.clearNull(r, layout, s));
-            }
-            case AVG -> {
-                add(code, at, layout.types().get(s), a.value(), what(gen, c));
-                String cnt = r + " + " + layout.valueOffset(s + 1) + "L";
-                code.line(MEM + "putLong(" + cnt + ", " + MEM + "getLong(" + cnt + ") + 1L);");
-            }
+            case SUM, AVG -> throw new AssertionError("SUM and AVG are updated above");
             case MIN, MAX -> keepExtreme(code, r, s, a, c.function() == AggregateNode.Function.MIN, table + ".store()");
         }
         if (a != null && !a.isNull().equals("false")) code.close();
     }
 
     private static void add(CodeBuilder code, String at, DataType slotType, String value, String what) {
-        if (slotType.kind() == TypeKind.DOUBLE) {
-            code.line(MEM + "putDouble(" + at + ", " + MEM + "getDouble(" + at + ") + " + value + ");");
-        } else {
-            code.line(MEM + "putLong(" + at + ", io.ascan.codegen.rt.Arith.add(" + MEM + "getLong(" + at + "), (long) " + value + ", "
-                    + what + "));");
-        }
+        String get = slotType.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" + at + ")" : MEM + "getLong(" + at + ")";
+        code.line(MEM + (slotType.kind() == TypeKind.DOUBLE ? "putDouble(" : "putLong(") + at + ", " + plus(slotType, get, value, what) + ");");
     }
 
-    private void keepExtreme(CodeBuilder code, String r, int s, ValueCode a, boolean min, String store) {
-        ValueCode cur = StoreCode.read(code, r, layout, s);
-        String better = switch (a.type().kind()) {
+    /** A Java condition: non-NULL {@code a} goes before (MIN) or after (MAX) non-NULL {@code cur}. */
+    private static String better(ValueCode a, ValueCode cur, boolean min) {
+        return switch (a.type().kind()) {
             case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + cur.value() + ", " + cur.length()
                     + ") " + (min ? "<" : ">") + " 0";
             case BOOLEAN -> min ? "!" + a.value() + " && " + cur.value() : a.value() + " && !" + cur.value();
             default -> a.value() + (min ? " < " : " > ") + cur.value();
         };
-        code.open("if (" + cur.isNull() + " || " + better + ")");
+    }
+
+    private void keepExtreme(CodeBuilder code, String r, int s, ValueCode a, boolean min, String store) {
+        ValueCode cur = StoreCode.read(code, r, layout, s);
+        code.open("if (" + cur.isNull() + " || " + better(a, cur, min) + ")");
         StoreCode.writeValue(code, r, layout, s, a, store);
         code.line(StoreCode.clearNull(r, layout, s));
         code.close();
@@ -230,14 +531,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                 case COUNT -> code.line(MEM + "putLong(" + dst + ", " + MEM + "getLong(" + dst + ") + " + MEM + "getLong(" + from + "));");
                 case SUM, AVG -> {
                     DataType st = layout.types().get(s);
-                    add(code, dst, st, (st.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" : MEM + "getLong(") + from + ")", what(gen, c));
-                    if (c.function() == AggregateNode.Function.AVG) {
-                        String dc = d + " + " + layout.valueOffset(s + 1) + "L", sc = "other + " + layout.valueOffset(s + 1) + "L";
-                        code.line(MEM + "putLong(" + dc + ", " + MEM + "getLong(" + dc + ") + " + MEM + "getLong(" + sc + "));");
-                    } else {
-                        ValueCode v = StoreCode.read(code, "other", layout, s);
-                        code.line("if (!" + v.isNull() + ") " + StoreCode.clearNull(d, layout, s));
+                    if (ownSum(j)) { // a shared sum is the SUM's
+                        add(code, dst, st, (st.kind() == TypeKind.DOUBLE ? MEM + "getDouble(" : MEM + "getLong(") + from + ")", what(gen, c));
                     }
+                    String dc = d + " + " + layout.valueOffset(s + 1) + "L", sc = "other + " + layout.valueOffset(s + 1) + "L";
+                    code.line(MEM + "putLong(" + dc + ", " + MEM + "getLong(" + dc + ") + " + MEM + "getLong(" + sc + "));");
                 }
                 case MIN, MAX -> {
                     ValueCode v = StoreCode.read(code, "other", layout, s);
@@ -246,6 +544,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
                     code.close();
                 }
             }
+        }
+        if (ownTupleCount) {
+            String dst = d + " + " + layout.valueOffset(tuples) + "L";
+            code.line(MEM + "putLong(" + dst + ", " + MEM + "getLong(" + dst + ") + " + MEM + "getLong(other + " + layout.valueOffset(tuples)
+                    + "L));");
         }
         String body = code.cut(mark);
         code.setIndent(indent);
@@ -336,11 +639,14 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             if (c < keys) return StoreCode.read(code, row, layout, c);
             Call call = node.calls().get(c - keys);
             int s = slots[c - keys];
-            if (call.function() != AggregateNode.Function.AVG) return StoreCode.read(code, row, layout, s);
-            String cnt = code.fresh("count"), n = code.fresh("avgNull"), v = code.fresh("avg");
-            code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(s + 1) + "L);");
+            AggregateNode.Function f = call.function();
+            if (f != AggregateNode.Function.AVG && f != AggregateNode.Function.SUM) return StoreCode.read(code, row, layout, s);
+            String cnt = code.fresh("count"), n = code.fresh("noInput"), v = code.fresh("avg");
+            code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(tuples) + "L) - " + MEM + "getLong(" + row
+                    + " + " + layout.valueOffset(s + 1) + "L);");
             code.line("boolean " + n + " = " + cnt + " == 0L;");
-            String sumAt = row + " + " + layout.valueOffset(s) + "L";
+            if (f == AggregateNode.Function.SUM) return ValueCode.of(n, StoreCode.read(code, row, layout, s).value(), layout.types().get(s));
+            String sumAt = row + " + " + layout.valueOffset(avgSum[c - keys]) + "L";
             DataType arg = argType(call);
             if (call.type().kind() == TypeKind.DECIMAL) {
                 code.line("long " + v + " = " + n + " ? 0L : io.ascan.codegen.rt.Aggregates.avgDecimal(" + MEM + "getLong(" + sumAt + "), "

@@ -1,6 +1,7 @@
 package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.SourceCodegen;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.exec.Pipeline;
@@ -40,13 +41,15 @@ public final class RowsSource implements PipelineSource {
             gen.rawField("private long src;");
             int mark = code.mark(), indent = code.indent();
             code.setIndent(3);
+            PipelineCodegen.SourceLoop loop = gen.openLoop();
             parent.consume(tuple.apply("src"), gen);
+            gen.closeLoop();
             String body = code.cut(mark);
             code.setIndent(indent);
             code.member("    public void consumeRows(long[] rows, int from, int to) {\n"
-                    + "        " + io.ascan.codegen.pipeline.PipelineCodegen.LOOP_STEPS_DECLARATION + "\n"
+                    + "        " + PipelineCodegen.LOOP_STEPS_DECLARATION + "\n" + loop.before()
                     + "        for (int row = from; row < to; row++) {\n"
-                    + "            src = rows[row];\n" + body + "        }\n    }\n");
+                    + "            src = rows[row];\n" + body + "        }\n" + loop.after() + "    }\n");
         };
     }
 

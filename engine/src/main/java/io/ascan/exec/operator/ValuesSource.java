@@ -2,6 +2,7 @@ package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ExprCodegen;
+import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.SourceCodegen;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.exec.Pipeline;
@@ -23,15 +24,17 @@ public record ValuesSource(ValuesNode node) implements PipelineSource {
             code.setIndent(2);
             code.line("int row = 0;");
             List<io.ascan.types.DataType> types = node.output().stream().map(OutputColumn::type).toList();
+            PipelineCodegen.SourceLoop loop = gen.openLoop(); // the unrolled rows are its body
             for (List<Literal> values : node.rows()) {
                 code.open("");
                 parent.consume(new Tuple(types, (c, cb) -> ExprCodegen.compile(values.get(c), null, cb)), gen);
                 code.close();
             }
+            gen.closeLoop();
             String body = code.cut(mark);
             code.setIndent(indent);
-            code.member("    public void produce() {\n        " + io.ascan.codegen.pipeline.PipelineCodegen.LOOP_STEPS_DECLARATION + "\n" + body
-                    + "    }\n");
+            code.member("    public void produce() {\n        " + PipelineCodegen.LOOP_STEPS_DECLARATION + "\n" + loop.before() + body
+                    + loop.after() + "    }\n");
         };
     }
 
