@@ -12,8 +12,8 @@ import io.ascan.scan.policy.PolicyConfig;
  */
 public record QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows) {
-    /** {@code scan.inlineRows} by default: a scan of up to 2^18 rows runs on its pipeline's own thread. */
-    public static final long DEFAULT_INLINE_ROWS = 1 << 18;
+    /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
+    public static final long DEFAULT_INLINE_ROWS = 1 << 16;
 
     public static final QueryOptions DEFAULTS = new QueryOptions("adaptive",
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
