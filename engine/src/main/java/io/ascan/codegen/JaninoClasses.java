@@ -23,6 +23,20 @@ public final class JaninoClasses {
         return cache.computeIfAbsent(source, this::compile);
     }
 
+    /** A class and whether this call compiled it (false: it was cached). */
+    public record Loaded(Class<?> type, boolean compiled) {}
+
+    public Loaded loadTracked(String source) {
+        Class<?> cached = cache.get(source);
+        if (cached != null) return new Loaded(cached, false);
+        boolean[] compiled = new boolean[1];
+        Class<?> type = cache.computeIfAbsent(source, s -> {
+            compiled[0] = true;
+            return compile(s);
+        });
+        return new Loaded(type, compiled[0]);
+    }
+
     private Class<?> compile(String source) {
         SimpleCompiler compiler = new SimpleCompiler();
         compiler.setParentClassLoader(JaninoClasses.class.getClassLoader());

@@ -54,13 +54,21 @@ public final class Executor {
     }
 
     public QueryResult execute(PhysicalNode plan, QueryOptions options) throws QueryException {
-        QueryContext query = new QueryContext(allocator, pool, cache, options);
+        return execute(plan, options, new QueryPhases());
+    }
+
+    /** Runs {@code plan}; {@code phases} holds the phases before execution (planning) and receives those of the run. */
+    public QueryResult execute(PhysicalNode plan, QueryOptions options, QueryPhases phases) throws QueryException {
+        QueryContext query = new QueryContext(allocator, pool, cache, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
         PipelineBuilder builder = new PipelineBuilder(scans);
         try {
+            long t0 = System.nanoTime();
             pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
+            phases.since("build pipelines", t0);
             for (Pipeline p : pipelines) p.compile();
+            recordCompilation(pipelines, phases);
         } catch (RuntimeException e) {
             result.abandon();
             throw new QueryException("cannot execute the plan: " + e.getMessage(), e);
@@ -71,6 +79,19 @@ public final class Executor {
         }
         result.start(pipelines);
         return result;
+    }
+
+    private static void recordCompilation(List<Pipeline> pipelines, QueryPhases phases) {
+        long generate = 0, load = 0;
+        int compiled = 0;
+        for (Pipeline p : pipelines) {
+            var t = p.compiled().times();
+            generate += t.generateNanos();
+            load += t.loadNanos();
+            if (t.janino()) compiled++;
+        }
+        phases.add("generate code", generate, pipelines.size() + " pipelines");
+        phases.add("load classes", load, compiled + " compiled by Janino, " + (pipelines.size() - compiled) + " reused");
     }
 
     /** The pipelines of a plan, one line each, in the order they run (for EXPLAIN). */

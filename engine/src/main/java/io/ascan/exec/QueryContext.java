@@ -33,13 +33,20 @@ public final class QueryContext {
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
     private final List<Supplier<String>> statistics = new ArrayList<>();
     private final List<Supplier<ScanReport>> scans = new ArrayList<>();
+    private final QueryPhases phases;
     private volatile Throwable failure;
 
     QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options) {
+        this(parent, pool, segmentCache, options, new QueryPhases());
+    }
+
+    QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options,
+                 QueryPhases phases) {
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
         this.segmentCache = segmentCache;
         this.options = options;
+        this.phases = phases;
     }
 
     public long id() {
@@ -61,6 +68,11 @@ public final class QueryContext {
 
     public QueryOptions options() {
         return options;
+    }
+
+    /** Where this execution's wall time went so far (planning phases first, when the caller passed them). */
+    public QueryPhases phases() {
+        return phases;
     }
 
     public boolean cancelled() {
@@ -127,7 +139,7 @@ public final class QueryContext {
     }
 
     public synchronized String statistics() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(phases.format());
         for (Supplier<String> s : statistics) sb.append(s.get()).append('\n');
         return sb.toString();
     }

@@ -7,12 +7,24 @@ import io.ascan.scan.policy.PolicyConfig;
  * Per-query execution settings (configuration names of DESIGN.md): {@code mode} (adaptive,
  * direct, staging, pushdown, backpressure), {@code compute.threads}, {@code storage.threads},
  * {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
- * limit, a timeout (0 = none) and whether to keep generated source for {@code --dump-code}.
+ * limit, a timeout (0 = none), whether to keep generated source for {@code --dump-code}, and
+ * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers.
  */
 public record QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
-                           PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode) {
+                           PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows) {
+    /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
+    public static final long DEFAULT_INLINE_ROWS = 1 << 16;
+
     public static final QueryOptions DEFAULTS = new QueryOptions("adaptive",
-            Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false);
+            Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
+            DEFAULT_INLINE_ROWS);
+
+    /** Options with the default {@code scan.inlineRows}. */
+    public QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
+                        long memoryLimit, long timeoutMillis, boolean dumpCode) {
+        this(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
+                DEFAULT_INLINE_ROWS);
+    }
 
     public QueryOptions {
         if (computeThreads < 1) throw new IllegalArgumentException("compute.threads must be at least 1");
@@ -20,37 +32,43 @@ public record QueryOptions(String mode, int computeThreads, int storageThreads, 
         if (outputQueue < 1) throw new IllegalArgumentException("scan.outputQueue must be at least 1");
         if (memoryLimit < 1 << 20) throw new IllegalArgumentException("the query memory limit must be at least 1 MiB");
         if (timeoutMillis < 0) throw new IllegalArgumentException("the timeout must not be negative");
+        if (inlineRows < 0) throw new IllegalArgumentException("scan.inlineRows must not be negative");
     }
 
     public QueryOptions withMode(String m) {
-        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows);
     }
 
     public QueryOptions withComputeThreads(int n) {
-        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows);
     }
 
     public QueryOptions withTimeoutMillis(long t) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows);
     }
 
     public QueryOptions withMemoryLimit(long bytes) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows);
     }
 
     public QueryOptions withPolicy(PolicyConfig p) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows);
     }
 
     public QueryOptions withStorageThreads(int n) {
-        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode);
+        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows);
     }
 
     public QueryOptions withOutputQueue(int n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows);
+    }
+
+    /** Scans of up to {@code n} rows (after zone-map pruning) run on their pipeline's thread; 0: every scan is threaded. */
+    public QueryOptions withInlineRows(long n) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n);
     }
 
     public QueryOptions withDumpCode(boolean d) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows);
     }
 }

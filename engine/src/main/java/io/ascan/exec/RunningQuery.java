@@ -38,6 +38,7 @@ final class RunningQuery implements QueryResult {
     private final Semaphore slots = new Semaphore(RESULT_QUEUE);
     private final StringBuilder code = new StringBuilder();
     private volatile boolean finished;
+    private volatile long endedAt;
     private Thread coordinator;
     private ScheduledFuture<?> timeout;
     private VectorSchemaRoot current;
@@ -67,7 +68,11 @@ final class RunningQuery implements QueryResult {
         }
         long t = query.options().timeoutMillis();
         if (t > 0) timeout = TIMERS.schedule(() -> query.cancel("query timed out after " + t + " ms"), t, TimeUnit.MILLISECONDS);
-        coordinator = Thread.ofPlatform().name("ascan-q" + query.id() + "-coordinator").start(() -> run(pipelines));
+        long started = System.nanoTime();
+        coordinator = Thread.ofPlatform().name("ascan-q" + query.id() + "-coordinator").start(() -> {
+            query.phases().since("start coordinator", started);
+            run(pipelines);
+        });
     }
 
     private void run(List<Pipeline> pipelines) {
@@ -76,17 +81,24 @@ final class RunningQuery implements QueryResult {
             for (int i = 0; i < pipelines.size(); i++) {
                 query.checkCancelled();
                 Pipeline p = pipelines.get(i);
+                long t0 = System.nanoTime();
                 p.source().run(p, query);
+                long t1 = System.nanoTime();
                 if (!feedsLater(pipelines, i)) p.sink().finish(p, query);
+                query.phases().add("pipeline " + p.id(), System.nanoTime() - t0,
+                        String.format(java.util.Locale.ROOT, "sink finish %.2f ms", (System.nanoTime() - t1) / 1e6));
             }
         } catch (Throwable e) {
             query.fail(e);
         } finally {
+            long released = System.nanoTime();
             for (Pipeline p : pipelines) p.close();
             Throwable f = query.releaseResources();
             if (f != null) query.fail(f);
             query.unregister(List.of(Thread.currentThread()));
+            query.phases().since("release", released);
             finished = true;
+            endedAt = System.nanoTime();
             batches.add(END);
         }
     }
@@ -119,6 +131,7 @@ final class RunningQuery implements QueryResult {
                 Object b = batches.poll(20, TimeUnit.MILLISECONDS);
                 if (b == END) {
                     ended = true;
+                    query.phases().since("deliver last batch", endedAt);
                     query.checkCancelled();
                     return false;
                 }

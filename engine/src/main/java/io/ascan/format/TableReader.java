@@ -94,8 +94,22 @@ public final class TableReader implements AutoCloseable {
      */
     public TableReader(Table table, int[] columns, List<SliceMeta> slices, BlockReader reader,
                        AlignedBufferPool pool, BufferAllocator allocator, SegmentCache cache) throws IOException {
+        this(table, columns, slices, reader, pool, allocator, cache, cache.enabled() ? versions(table, columns) : null);
+    }
+
+    /**
+     * A reader whose segment cache keys use {@code versions} (one per column, taken before any file
+     * is opened; null without a cache): a scan takes them once for all its slices, where each
+     * slice's reader taking them again cost a {@code stat} per column and slice.
+     */
+    public TableReader(Table table, int[] columns, List<SliceMeta> slices, BlockReader reader,
+                       AlignedBufferPool pool, BufferAllocator allocator, SegmentCache cache,
+                       ColumnFileVersion[] versions) {
         if (cache.enabled() && cache.root() != allocator.getRoot()) {
             throw new IllegalArgumentException("the segment cache and the reader's allocator must share one root allocator");
+        }
+        if (cache.enabled() && (versions == null || versions.length != columns.length)) {
+            throw new IllegalArgumentException("a reader with a segment cache needs one file version per column");
         }
         this.table = table;
         this.columns = columns.clone();
@@ -105,19 +119,30 @@ public final class TableReader implements AutoCloseable {
         this.allocator = allocator;
         this.cache = cache;
         this.files = new BlockFile[columns.length];
-        this.versions = cache.enabled() ? new ColumnFileVersion[columns.length] : null;
-        try {
-            for (int i = 0; i < columns.length; i++) {
-                // The version is taken before the open: a rewrite in between changes it, and the
-                // manifest's CRC in the key still keeps other bytes from being served.
-                if (versions != null) versions[i] = ColumnFileVersion.of(table.columnFile(columns[i]));
-                files[i] = reader.open(table.columnFile(columns[i]));
-                checkFileLength(i);
-            }
-        } catch (IOException | RuntimeException e) {
-            closeFiles();
-            throw e;
+        this.versions = cache.enabled() ? versions.clone() : null;
+    }
+
+    /**
+     * The current version of each column file. Taken before the files are opened: a rewrite in
+     * between changes it, and the manifest's CRC in the key still keeps other bytes from being served.
+     */
+    public static ColumnFileVersion[] versions(Table table, int[] columns) throws IOException {
+        ColumnFileVersion[] v = new ColumnFileVersion[columns.length];
+        for (int i = 0; i < columns.length; i++) v[i] = ColumnFileVersion.of(table.columnFile(columns[i]));
+        return v;
+    }
+
+    /**
+     * Column {@code i}'s file, opened (and checked against the slices' segments) at its first read:
+     * a slice served from the segment cache opens no file.
+     */
+    private BlockFile file(int i) throws IOException {
+        if (files[i] == null) {
+            BlockFile f = reader.open(table.columnFile(columns[i]));
+            files[i] = f;
+            checkFileLength(i);
         }
+        return files[i];
     }
 
     public static TableReader all(Table table, BlockReader reader, AlignedBufferPool pool, BufferAllocator allocator)
@@ -208,7 +233,7 @@ public final class TableReader implements AutoCloseable {
             dst = load.buffers[i] = pool.acquire(size);
         }
         try {
-            reader.submit(files[i], m.offset(), dst, load.base + i);
+            reader.submit(file(i), m.offset(), dst, load.base + i);
         } catch (IOException | RuntimeException e) {
             load.release(i);
             throw e;

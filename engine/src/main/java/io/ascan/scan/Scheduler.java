@@ -51,27 +51,42 @@ public final class Scheduler implements ScanContext {
     public void run() throws InterruptedException {
         try {
             for (int i = 0; i < slices.size() && !stopped; i++) {
-                assigned = i;
-                pending.clear();
-                ScanMode m = policy.selectMode(this);
-                if (!inputs.containsKey(m)) {
-                    throw new IllegalStateException("policy " + policy.name() + " chose " + m + ", which this scan does not run "
-                            + "(modes: " + modes + ")");
-                }
-                long now = figures.now();
-                if (m != active) {
-                    tracker.activate(m);
-                    String reason = pending.isEmpty() ? "chosen by the " + policy.name() + " policy" : String.join("; ", pending);
-                    figures.switched(new ScanReport.Switch(i, now, active, m, reason));
-                    active = m;
-                }
-                figures.assigned(i, now, m, policy.sampledSlices());
-                inputs.get(m).put(new SliceAssignment(i, slices.get(i), m, tracker.epoch(m)));
+                SliceAssignment a = assign(i);
+                inputs.get(a.mode()).put(a);
             }
             if (!stopped) assigned = slices.size();
         } finally {
             for (InputQueue q : inputs.values()) q.close();
         }
+    }
+
+    /**
+     * Slice {@code i}'s mode, as the policy chooses it now, with the switch it makes recorded.
+     * {@link #run()} enqueues it; a scan small enough to run on its caller's thread materializes
+     * it there (and calls this in slice order, then {@link #finished()}).
+     */
+    public SliceAssignment assign(int i) {
+        assigned = i;
+        pending.clear();
+        ScanMode m = policy.selectMode(this);
+        if (!inputs.containsKey(m)) {
+            throw new IllegalStateException("policy " + policy.name() + " chose " + m + ", which this scan does not run "
+                    + "(modes: " + modes + ")");
+        }
+        long now = figures.now();
+        if (m != active) {
+            tracker.activate(m);
+            String reason = pending.isEmpty() ? "chosen by the " + policy.name() + " policy" : String.join("; ", pending);
+            figures.switched(new ScanReport.Switch(i, now, active, m, reason));
+            active = m;
+        }
+        figures.assigned(i, now, m, policy.sampledSlices());
+        return new SliceAssignment(i, slices.get(i), m, tracker.epoch(m));
+    }
+
+    /** Every slice was assigned through {@link #assign} (the caller ran the scan itself). */
+    public void finished() {
+        assigned = slices.size();
     }
 
     @Override

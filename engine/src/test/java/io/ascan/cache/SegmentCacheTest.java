@@ -286,6 +286,48 @@ class SegmentCacheTest {
         assertThrows(StorageException.class, () -> read(t, SegmentCache.disabled()));
     }
 
+    /** A block reader that counts the files opened through it. */
+    static final class CountingReader implements BlockReader {
+        final BlockReader inner;
+        int opened;
+
+        CountingReader(BlockReader inner) {
+            this.inner = inner;
+        }
+
+        @Override public io.ascan.io.BlockFile open(Path file) throws java.io.IOException {
+            opened++;
+            return inner.open(file);
+        }
+        @Override public int depth() { return inner.depth(); }
+        @Override public int inFlight() { return inner.inFlight(); }
+        @Override public void submit(io.ascan.io.BlockFile f, long offset, java.lang.foreign.MemorySegment dst, long tag)
+                throws java.io.IOException { inner.submit(f, offset, dst, tag); }
+        @Override public int await(int min, Completion sink) throws java.io.IOException { return inner.await(min, sink); }
+        @Override public String name() { return inner.name(); }
+        @Override public void close() throws java.io.IOException { inner.close(); }
+    }
+
+    int filesOpened(Table t, SegmentCache cache) throws Exception {
+        try (CountingReader io = new CountingReader(BlockReaders.open(IoMode.URING, 4))) {
+            try (TableReader r = new TableReader(t, new int[] {0, 1}, t.manifest().slices(), io, memory.pool(),
+                    memory.allocator(), cache)) {
+                while (r.hasNext()) r.next().close();
+            }
+            return io.opened;
+        }
+    }
+
+    @Test
+    void aPassServedFromTheCacheOpensNoFile() throws Exception {
+        Table t = write(dir, 1, false);
+        try (SegmentCache cache = SegmentCache.create(memory.allocator(), 64 << 20)) {
+            assertEquals(2, filesOpened(t, cache), "each column file once, at its first read");
+            assertEquals(0, filesOpened(t, cache), "every segment hit: no file opened");
+        }
+        assertEquals(2, filesOpened(t, SegmentCache.disabled()));
+    }
+
     static void flipByte(Path file, long at) throws Exception {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.seek(at);

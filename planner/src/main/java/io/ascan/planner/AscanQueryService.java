@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
+import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
 import io.ascan.memory.Allocators;
 import io.ascan.plan.OutputColumn;
@@ -64,13 +65,19 @@ public final class AscanQueryService implements QueryService {
             if (q instanceof Explain) throw new PlanningException("EXPLAIN ANALYZE takes a query, not another EXPLAIN", 1, 1, null);
             return new ExplainAnalyze(q);
         }
+        long lookup = System.nanoTime();
         Query cached = cache.get(sql);
-        if (cached != null) return cached;
-        LogicalPlan plan = planner.plan(sql);
+        if (cached != null) {
+            cached.lookedUp(System.nanoTime() - lookup);
+            return cached;
+        }
+        QueryPhases phases = new QueryPhases();
+        phases.since("plan cache lookup", lookup);
+        LogicalPlan plan = planner.plan(sql, phases);
         StatementShape shape = StatementShape.of(sql, plan);
         // EXPLAIN shows the engine's plan (scans with P and R, build sides, breakers); an executor adds pipelines.
         String engineExplain = shape.explain() && executor == null ? planner.explain(sql) : null;
-        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor, engineExplain);
+        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor, engineExplain, phases);
         if (shape.explain()) return new Explain(query);
         cache.put(sql, plan.rel(), query);
         return query;
@@ -113,14 +120,44 @@ public final class AscanQueryService implements QueryService {
         private final List<DataType> parameterTypes;
         private final PlanExecutor.Executable executable;
         private final String engineExplain;
+        /** The planning phases, reported by the first execution; later ones report the plan as reused. */
+        private final java.util.concurrent.atomic.AtomicReference<QueryPhases> planning;
+        private final long planningNanos;
+        /** The last plan cache lookup that found this query (diagnostic: racy between threads, never wrong by much). */
+        private volatile long lookupNanos = -1;
 
         Query(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor,
-              String engineExplain) throws PlanningException {
+              String engineExplain, QueryPhases phases) throws PlanningException {
+            long start = System.nanoTime();
             this.plan = plan;
             this.engineExplain = engineExplain;
             this.columns = List.copyOf(columns);
             this.parameterTypes = parameterTypes;
-            this.executable = executor == null ? null : executor.compile(plan, this.columns, parameterTypes);
+            this.executable = executor == null ? null : executor.compile(plan, this.columns, parameterTypes, phases);
+            this.planning = new java.util.concurrent.atomic.AtomicReference<>(phases);
+            long before = 0;
+            for (String step : List.of("plan cache lookup", "parse", "validate", "convert to rels", "optimise logical plan")) {
+                before += Math.max(0, phases.nanos(step));
+            }
+            this.planningNanos = before + System.nanoTime() - start;
+        }
+
+        void lookedUp(long nanos) {
+            lookupNanos = nanos;
+        }
+
+        /** The phases an execution starts with: planning when this is the first, else the plan's reuse. */
+        private QueryPhases executionPhases() {
+            QueryPhases run = new QueryPhases();
+            QueryPhases first = planning.getAndSet(null);
+            if (first != null) {
+                run.addAll(first);
+            } else {
+                long lookup = lookupNanos;
+                run.add("plan", Math.max(lookup, 0), String.format(java.util.Locale.ROOT,
+                        "reused: %s; planning took %.2f ms", lookup < 0 ? "prepared statement" : "plan cache hit", planningNanos / 1e6));
+            }
+            return run;
         }
 
         @Override
@@ -153,7 +190,7 @@ public final class AscanQueryService implements QueryService {
         public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException {
             List<Object> bound = ParameterBinder.bind(parameterTypes, parameters);
             if (executable == null) throw new QueryException(NO_EXECUTOR);
-            return executable.run(bound, options);
+            return executable.run(bound, options, executionPhases());
         }
     }
 

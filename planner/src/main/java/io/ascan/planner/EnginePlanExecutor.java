@@ -5,6 +5,7 @@ import io.ascan.catalog.Catalog;
 import io.ascan.exec.Executor;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
+import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
@@ -69,9 +70,19 @@ final class EnginePlanExecutor implements PlanExecutor {
     @Override
     public Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes)
             throws PlanningException {
+        return compile(plan, columns, parameterTypes, new QueryPhases());
+    }
+
+    @Override
+    public Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes,
+                              QueryPhases phases) throws PlanningException {
+        long t0 = System.nanoTime();
         RelNode physicalRel = planning(() -> PhysicalPlanner.optimize(plan.rel()));
+        phases.since("optimise physical plan", t0);
         if (parameterTypes.isEmpty()) {
+            long t1 = System.nanoTime();
             PhysicalPlan physical = planning(() -> PhysicalPlanner.translate(physicalRel, plan.resultType(), null));
+            phases.since("translate to engine plan", t1);
             String explain = physical.explain() + "Pipelines:\n" + Executor.explain(physical.root());
             return new Executable() {
                 @Override
@@ -81,7 +92,12 @@ final class EnginePlanExecutor implements PlanExecutor {
 
                 @Override
                 public QueryResult run(List<Object> parameters, QueryOptions options) throws QueryException {
-                    return executor.execute(physical.root(), options);
+                    return run(parameters, options, new QueryPhases());
+                }
+
+                @Override
+                public QueryResult run(List<Object> parameters, QueryOptions options, QueryPhases phases) throws QueryException {
+                    return executor.execute(physical.root(), options, phases);
                 }
             };
         }
@@ -94,6 +110,12 @@ final class EnginePlanExecutor implements PlanExecutor {
 
             @Override
             public QueryResult run(List<Object> parameters, QueryOptions options) throws QueryException {
+                return run(parameters, options, new QueryPhases());
+            }
+
+            @Override
+            public QueryResult run(List<Object> parameters, QueryOptions options, QueryPhases phases) throws QueryException {
+                long t0 = System.nanoTime();
                 List<Literal> values = ParameterLiterals.toEngine(parameters, parameterTypes);
                 PhysicalPlan physical;
                 try {
@@ -101,7 +123,8 @@ final class EnginePlanExecutor implements PlanExecutor {
                 } catch (RuntimeException e) {
                     throw new QueryException("cannot execute this query: " + e.getMessage(), e);
                 }
-                return executor.execute(physical.root(), options);
+                phases.since("translate to engine plan", t0);
+                return executor.execute(physical.root(), options, phases);
             }
         };
     }

@@ -35,6 +35,8 @@ public final class EngineProperties {
         m.put("interconnect.bandwidth", "emulated storage-compute link in bytes/s (default: no emulation)");
         m.put("scan.sliceRows", "0 only: scans use the table's stored slices, sized when written (gen/import --slice-rows)");
         m.put("scan.outputQueue", "capacity of a scan's output queue in rowsets");
+        m.put("scan.inlineRows", "a scan of at most this many rows runs on its pipeline's thread, without scan workers "
+                + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
         m.put("policy.nSample", "slices sampled per mode per sampling round");
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
@@ -56,6 +58,7 @@ public final class EngineProperties {
         String mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
+        long inlineRows = q.inlineRows();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
             switch (name) {
@@ -67,6 +70,7 @@ public final class EngineProperties {
                 case "interconnect.bandwidth" -> bandwidth = longAtLeast(name, v, 0);
                 case "scan.sliceRows" -> sliceRows = storedSlicesOnly(name, intAtLeast(name, v, 0));
                 case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
+                case "scan.inlineRows" -> inlineRows = longAtLeast(name, v, 0);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
                 case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
@@ -79,7 +83,7 @@ public final class EngineProperties {
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                q.memoryLimit(), q.timeoutMillis(), q.dumpCode());
+                q.memoryLimit(), q.timeoutMillis(), q.dumpCode(), inlineRows);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize);
     }
 

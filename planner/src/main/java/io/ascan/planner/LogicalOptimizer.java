@@ -18,7 +18,6 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.sql2rel.RelDecorrelator;
-import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.tools.RelBuilder;
 
 /**
@@ -96,7 +95,7 @@ final class LogicalOptimizer {
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);
         if (derived != r) r = hep(derived, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
-        r = new RelFieldTrimmer(null, builder).trim(r);
+        r = new ScanFieldTrimmer(builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
         r = JoinEnumerator.rewrite(r);

@@ -24,6 +24,12 @@ public interface PlanExecutor {
     Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<io.ascan.types.DataType> parameterTypes)
             throws PlanningException;
 
+    /** {@link #compile(LogicalPlan, List, List)}, recording the time of its steps in {@code phases}. */
+    default Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<io.ascan.types.DataType> parameterTypes,
+                               io.ascan.exec.QueryPhases phases) throws PlanningException {
+        return compile(plan, columns, parameterTypes);
+    }
+
     /** Releases what the executor holds (memory pools); called when the query service closes. */
     default void close() {}
 
@@ -32,5 +38,11 @@ public interface PlanExecutor {
         String explain();
 
         QueryResult run(List<Object> parameters, QueryOptions options) throws QueryException;
+
+        /** {@link #run(List, QueryOptions)}; {@code phases} holds those before execution and receives the run's. */
+        default QueryResult run(List<Object> parameters, QueryOptions options, io.ascan.exec.QueryPhases phases)
+                throws QueryException {
+            return run(parameters, options);
+        }
     }
 }

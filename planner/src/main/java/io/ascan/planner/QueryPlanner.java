@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exec.QueryPhases;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.planner.physical.UnsupportedPlanException;
@@ -65,38 +66,54 @@ public final class QueryPlanner {
 
     /** Plans a query (SELECT, VALUES, set operations; a leading EXPLAIN PLAN FOR is ignored). */
     public LogicalPlan plan(String sql) throws PlanningException {
-        return plan(sql, false).logical();
+        return plan(sql, false, new QueryPhases()).logical();
+    }
+
+    /** {@link #plan(String)}, recording the time of each step (parse, validate, convert, optimise) in {@code phases}. */
+    public LogicalPlan plan(String sql, QueryPhases phases) throws PlanningException {
+        return plan(sql, false, phases).logical();
     }
 
     /** Plans a query down to the engine's plan ({@link PhysicalPlanner}). */
     public PhysicalPlan physicalPlan(String sql) throws PlanningException {
-        Plans p = plan(sql, true);
+        Plans p = plan(sql, true, new QueryPhases());
         if (p.physical() == null) throw new PlanningException("the statement has ? parameters: bind them to translate it", 0, 0, null);
         return p.physical();
     }
 
     /** The EXPLAIN text of a query: the engine's plan, with scans, join build sides and pipeline breakers. */
     public String explain(String sql) throws PlanningException {
-        Plans p = plan(sql, true);
+        Plans p = plan(sql, true, new QueryPhases());
         return p.physical() != null ? p.physical().explain() : PhysicalPlanner.explainGeneric(p.physicalRel());
+    }
+
+    private static long lap(QueryPhases phases, String name, long since) {
+        long now = System.nanoTime();
+        phases.add(name, now - since);
+        return now;
     }
 
     /** {@code physical} is null for a statement with parameters (its values are needed to translate it). */
     private record Plans(LogicalPlan logical, RelNode physicalRel, PhysicalPlan physical) {}
 
-    private Plans plan(String sql, boolean physical) throws PlanningException {
+    private Plans plan(String sql, boolean physical, QueryPhases phases) throws PlanningException {
+        long t = System.nanoTime();
         Planner planner = Frameworks.getPlanner(config);
         try {
             SqlNode parsed = planner.parse(sql);
+            t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null);
             }
             SqlNode validated = planner.validate(parsed);
+            t = lap(phases, "validate", t);
             RelRoot root = planner.rel(validated);
             AscanMetadata.install(root.rel.getCluster());
+            t = lap(phases, "convert to rels", t);
             LogicalPlan logical = new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
+            lap(phases, "optimise logical plan", t);
             if (!physical) return new Plans(logical, null, null);
             RelNode rel = PhysicalPlanner.optimize(logical.rel());
             PhysicalPlan translated = PhysicalPlanner.hasParameters(rel) ? null

@@ -80,6 +80,13 @@ final class SharedEngines {
         }
 
         @Override
+        public Executable compile(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes,
+                                  io.ascan.exec.QueryPhases phases) throws PlanningException {
+            if (closed.get()) throw new IllegalStateException("the engine was released (its connection is closed)");
+            return shared.engine.compile(plan, columns, parameterTypes, phases);
+        }
+
+        @Override
         public void close() {
             if (!closed.compareAndSet(false, true)) return;
             synchronized (ENGINES) {

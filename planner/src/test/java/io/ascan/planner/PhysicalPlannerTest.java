@@ -403,6 +403,33 @@ class PhysicalPlannerTest {
         return nodes(n).stream().filter(ScanNode.class::isInstance).map(s -> ((ScanNode) s).table().name()).toList();
     }
 
+    /** Columns a scan reads (ScanSource: its projection, then the columns only P needs), by name. */
+    static List<String> readColumns(ScanNode s) {
+        int[] read = new io.ascan.exec.operator.ScanSource(s, io.ascan.scan.ScanEnvironment.local()).readColumns();
+        return java.util.Arrays.stream(read).mapToObj(c -> name(s, c)).toList();
+    }
+
+    @Test
+    void countStarReadsOnlyThePredicateColumns() throws Exception {
+        ScanNode s = scan(tpch.physicalPlan("SELECT count(*) FROM lineitem WHERE l_quantity < 24").root(), "lineitem");
+        assertEquals(List.of("l_quantity"), readColumns(s));
+        ScanNode two = scan(tpch.physicalPlan("SELECT count(*) FROM lineitem WHERE l_quantity < 24 AND l_discount > 0.02")
+                .root(), "lineitem");
+        assertEquals(1, two.columns().length, "one delivered column for the row counts");
+        assertEquals(java.util.Set.of("l_quantity", "l_discount"), java.util.Set.copyOf(readColumns(two)));
+    }
+
+    @Test
+    void countStarWithoutPredicateReadsOneColumn() throws Exception {
+        ScanNode s = scan(tpch.physicalPlan("SELECT count(*) FROM lineitem").root(), "lineitem");
+        assertEquals(1, readColumns(s).size(), () -> "reads " + readColumns(s));
+        // Constants only, and an aggregate over a join that uses only the key: the same pruning.
+        assertEquals(1, readColumns(scan(tpch.physicalPlan("SELECT 1 FROM region").root(), "region")).size());
+        ScanNode joined = scan(tpch.physicalPlan("SELECT count(*) FROM lineitem, orders WHERE l_orderkey = o_orderkey")
+                .root(), "lineitem");
+        assertEquals(List.of("l_orderkey"), readColumns(joined));
+    }
+
     static <T extends PhysicalNode> T only(PhysicalNode root, Class<T> type) {
         List<PhysicalNode> found = nodes(root).stream().filter(type::isInstance).toList();
         assertEquals(1, found.size(), () -> "one " + type.getSimpleName() + " expected in " + root);

@@ -47,7 +47,7 @@ class PlanCacheTest {
 
     static long count(Prepared p, Object... parameters) throws Exception {
         var options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
-        try (QueryResult r = p.execute(List.of(parameters), options)) {
+        try (QueryResult r = p.execute(java.util.Arrays.asList(parameters), options)) {
             assertTrue(r.next());
             return ((BigIntVector) r.batch().getVector(0)).get(0);
         }
@@ -116,6 +116,54 @@ class PlanCacheTest {
         assertEquals(0, service.planCacheHits());
         // ... and shows the plan the cache holds for the query.
         assertEquals(service.prepare(COUNT).explain(), a.explain());
+    }
+
+    @Test
+    void aTableCreatedAfterAFailedPlanIsFound() throws Exception {
+        String sql = "SELECT count(*) FROM later";
+        assertThrows(PlanningException.class, () -> service.prepare(sql)); // errors are never cached
+        BenchmarkTables.write(catalog, "later", 100, 7, i -> new Object[] {i}, "x INTEGER");
+        assertEquals(7, count(service.prepare(sql)));
+    }
+
+    @Test
+    void eachExecutionOfACachedPlanBindsItsOwnParameterValuesAndTypes() throws Exception {
+        String sql = "SELECT count(*) FROM all_types WHERE i < ?";
+        Prepared p = service.prepare(sql);
+        assertEquals(10, count(p, 10));
+        assertSame(p, service.prepare(sql));
+        assertEquals(20, count(service.prepare(sql), 20L));
+        assertEquals(5, count(service.prepare(sql), new java.math.BigDecimal("5")));
+        assertEquals(0, count(service.prepare(sql), (Object) null));
+        assertEquals(10, count(service.prepare(sql), 10));
+    }
+
+    @Test
+    void aFailedExecutionDoesNotPoisonTheCachedPlan() throws Exception {
+        // i / (i - 5) divides by zero at i = 5 only.
+        String sql = "SELECT count(*) FROM all_types WHERE i < ? AND i / (i - 5) < 1000";
+        var failed = assertThrows(io.ascan.exec.QueryException.class, () -> count(service.prepare(sql), 10));
+        assertTrue(failed.getMessage().contains("division by zero"), failed.getMessage());
+        assertEquals(5, count(service.prepare(sql), 5));
+        assertThrows(io.ascan.exec.QueryException.class, () -> count(service.prepare(sql), 10));
+        assertEquals(1, service.planCacheMisses(), "planned once");
+        assertEquals(2, service.planCacheHits(), "reused after the failure");
+    }
+
+    @Test
+    void aCancelledExecutionDoesNotPoisonTheCachedPlan() throws Exception {
+        var options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
+        try (QueryResult r = service.prepare(COUNT).execute(List.of(), options)) {
+            r.cancel();
+            var e = assertThrows(io.ascan.exec.QueryException.class, () -> {
+                while (r.next()) {
+                    // the cancellation surfaces here
+                }
+            });
+            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        }
+        assertEquals(10, count(service.prepare(COUNT)));
+        assertEquals(1, service.planCacheHits());
     }
 
     @Test

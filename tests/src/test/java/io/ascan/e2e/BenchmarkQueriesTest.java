@@ -32,13 +32,15 @@ abstract class BenchmarkQueriesTest {
     /**
      * Connection settings per scan policy. The adaptive one samples with few slices (a short
      * output queue makes its warm-up short), so that it samples and switches on these tables.
+     * These tables are small enough for every scan to run inline ({@code scan.inlineRows}): the
+     * adaptive and back-pressure settings turn that off, so the threaded scan is checked too.
      */
     static final Map<String, String> MODES = Map.of(
             "direct", "?mode=direct",
             "staging", "?mode=staging",
             "pushdown", "?mode=pushdown&storage.threads=2",
-            "adaptive", "?mode=adaptive&policy.nSample=14&scan.outputQueue=2",
-            "backpressure", "?mode=backpressure");
+            "adaptive", "?mode=adaptive&policy.nSample=14&scan.outputQueue=2&scan.inlineRows=0",
+            "backpressure", "?mode=backpressure&scan.inlineRows=0");
 
     private Workload workload;
     private final Map<String, Connection> modes = new LinkedHashMap<>();

@@ -22,12 +22,19 @@ public final class PipelineCompiler {
     private PipelineCompiler() {}
 
     public static Compiled compile(SourceCodegen source, CodegenConsumer parent) {
+        long t0 = System.nanoTime();
         PipelineCodegen gen = new PipelineCodegen();
         source.produce(parent, gen);
         String text = assemble(gen);
-        Class<?> type = CLASSES.load(text);
-        return new Compiled(type, text, gen.code.constants(), gen.suppliers());
+        long t1 = System.nanoTime();
+        JaninoClasses.Loaded loaded = CLASSES.loadTracked(text);
+        long t2 = System.nanoTime();
+        return new Compiled(loaded.type(), text, gen.code.constants(), gen.suppliers(),
+                new Times(t1 - t0, t2 - t1, loaded.compiled()));
     }
+
+    /** What compiling one pipeline cost: generating its source, and finding (or Janino-compiling) its class. */
+    public record Times(long generateNanos, long loadNanos, boolean janino) {}
 
     private static String assemble(PipelineCodegen gen) {
         String rt = "io.ascan.codegen.rt.";
@@ -73,7 +80,7 @@ public final class PipelineCompiler {
     }
 
     /** A compiled pipeline class with its constants and the state each worker binds. */
-    public record Compiled(Class<?> type, String source, Object[] constants, List<StateSupplier> state) {
+    public record Compiled(Class<?> type, String source, Object[] constants, List<StateSupplier> state, Times times) {
         /** A new instance whose string constants live in memory from {@code allocator}. */
         public Instance instantiate(BufferAllocator allocator) {
             Constants bound = Constants.bind(constants, allocator);

@@ -141,6 +141,17 @@ public final class ScanSource implements PipelineSource {
                 materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures));
             }
         }
+        if (inline(o.inlineRows())) {
+            long start = System.nanoTime();
+            try {
+                runInline(pipeline, scheduler, tracker, query);
+                query.phases().since("inline scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
+            } finally {
+                choice.policy().close();
+                figures.finish();
+            }
+            return;
+        }
         int compute = o.computeThreads();
         LineTracker[] trackers = new LineTracker[compute];
         for (int i = 0; i < compute; i++) trackers[i] = new LineTracker();
@@ -172,6 +183,69 @@ public final class ScanSource implements PipelineSource {
             output.drain();
             choice.policy().close();
             figures.finish();
+        }
+    }
+
+    /**
+     * Whether this scan runs on the caller's thread: one with at most {@code scan.inlineRows} rows
+     * (after zone-map pruning) does too little work for parallel workers to pay for their
+     * hand-offs (six threads woken and joined per scan), which cost a small pipeline more than
+     * its rows. Placement and the emulated interconnect need the scan's roles on their own
+     * threads, so they keep them.
+     */
+    public boolean inline(long inlineRows) {
+        if (inlineRows == 0 || env.pinThreads() || env.interconnect().emulated()) return false;
+        long rows = 0;
+        for (var s : node.slices()) rows += s.rowCount();
+        return rows <= inlineRows;
+    }
+
+    /**
+     * The scan on the calling thread: the scheduler assigns each slice its mode as the policy
+     * chooses (small scans are below the sampling budget, so that is DIRECT under the adaptive
+     * policy), the mode's materializer session turns it into a rowset, and compute worker 0's
+     * instance of the pipeline consumes it. Figures are recorded as by the threaded scan.
+     */
+    private void runInline(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query)
+            throws Exception {
+        Map<ScanMode, Materializer.Session> sessions = new EnumMap<>(ScanMode.class);
+        Pipeline.Worker worker = pipeline.open(query, 0);
+        try {
+            List<io.ascan.format.SliceMeta> slices = node.slices();
+            for (int i = 0; i < slices.size() && !pipeline.done(); i++) {
+                query.checkCancelled();
+                io.ascan.scan.SliceAssignment a = scheduler.assign(i);
+                Materializer.Session session = sessions.get(a.mode());
+                if (session == null) {
+                    session = materializer(a.mode(), query).open();
+                    sessions.put(a.mode(), session);
+                }
+                long start = System.nanoTime();
+                Materializer.Materialized m = session.materialize(a.slice());
+                if (m.rowset() != null) {
+                    try (Rowset r = m.rowset()) {
+                        worker.code().consume(r.batch(), r.rowCount(), r.mode().ordinal());
+                        figures.consumed(r.mode(), r.rowCount());
+                    } finally {
+                        worker.scratch().reset();
+                    }
+                }
+                long nanos = System.nanoTime() - start;
+                tracker.record(a.mode(), a.epoch(), 0, nanos);
+                figures.sliceDone(a.mode(), nanos, m.bytesMoved());
+            }
+            scheduler.finished();
+        } finally {
+            Throwable first = null;
+            for (Materializer.Session session : sessions.values()) {
+                try {
+                    session.close();
+                } catch (Throwable t) {
+                    if (first == null) first = t;
+                }
+            }
+            if (first instanceof Exception e) throw e;
+            if (first instanceof Error e) throw e;
         }
     }
 

@@ -125,6 +125,27 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
         return ascanTable.table().manifest().slices();
     }
 
+    /**
+     * The table column to deliver when the plan uses none (COUNT(*), constants): a scan still
+     * needs one for its row counts. One P reads costs nothing more; else the smallest on disk.
+     */
+    public int cheapestColumn() {
+        Expr p = predicate();
+        int[] candidates = p != null && p.columns().length > 0 ? p.columns()
+                : java.util.stream.IntStream.range(0, ascanTable.columnNames().size()).toArray();
+        int best = candidates[0];
+        long bestBytes = Long.MAX_VALUE;
+        for (int c : candidates) {
+            long bytes = 0;
+            for (SliceMeta s : manifestSlices()) bytes += s.segment(c).length();
+            if (bytes < bestBytes) {
+                best = c;
+                bestBytes = bytes;
+            }
+        }
+        return best;
+    }
+
     /** Columns the scan reads: the projection and the columns P needs. */
     public BitSet readColumns() {
         BitSet read = new BitSet();

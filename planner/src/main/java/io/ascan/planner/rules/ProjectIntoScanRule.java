@@ -1,6 +1,5 @@
 package io.ascan.planner.rules;
 
-import io.ascan.format.SliceMeta;
 import io.ascan.planner.rel.AdaptiveScan;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,13 +39,13 @@ public final class ProjectIntoScanRule extends RelRule<ProjectIntoScanRule.Confi
         }
         ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
         if (used.cardinality() == scan.getRowType().getFieldCount()) return; // nothing to prune
-        List<Integer> keep = used.isEmpty() ? List.of(cheapestField(scan)) : used.asList();
         Map<Integer, Integer> newIndex = new HashMap<>();
-        List<Integer> columns = new ArrayList<>(keep.size());
-        for (int f : keep) {
+        List<Integer> columns = new ArrayList<>(Math.max(1, used.cardinality()));
+        for (int f : used) {
             newIndex.put(f, columns.size());
             columns.add(scan.columns().get(f));
         }
+        if (columns.isEmpty()) columns.add(scan.cheapestColumn()); // row counts still need one column
         RexShuttle remap = new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
@@ -67,24 +66,6 @@ public final class ProjectIntoScanRule extends RelRule<ProjectIntoScanRule.Confi
             refs.add(ref.getIndex());
         }
         return refs;
-    }
-
-    /**
-     * When no field is used (COUNT(*), constants) the scan still has to deliver row counts:
-     * keep the field whose segments are smallest on disk.
-     */
-    private static int cheapestField(AdaptiveScan scan) {
-        int best = 0;
-        long bestBytes = Long.MAX_VALUE;
-        for (int f = 0; f < scan.columns().size(); f++) {
-            long bytes = 0;
-            for (SliceMeta s : scan.slices()) bytes += s.segment(scan.columns().get(f)).length();
-            if (bytes < bestBytes) {
-                best = f;
-                bestBytes = bytes;
-            }
-        }
-        return best;
     }
 
     /** Rule configuration: a Project directly on an AdaptiveScan. */
