@@ -22,13 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Runs every query of one benchmark through {@code jdbc:ascan:} and compares each result with
  * DuckDB's on the same data ({@link Workload}, {@link ResultComparison}), with the default
  * settings and in every scan mode and policy. The data is generated once per class at the scale
- * of {@link TestScale}, in small slices so that one scan has enough of them for the adaptive
- * policy to sample every mode and for back-pressure to mix them.
+ * of {@link TestScale}, in small slices ({@link TestScale#sliceRows}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BenchmarkQueriesTest {
-    /** Rows per slice of the generated tables. */
-    static final String SLICE_ROWS = "256";
     /**
      * Connection settings per scan policy. The adaptive one samples with few slices (a short
      * output queue makes its warm-up short), so that it samples and switches on these tables.

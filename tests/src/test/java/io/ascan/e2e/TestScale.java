@@ -5,20 +5,25 @@ import java.util.Locale;
 /**
  * The data sizes of the end-to-end suite, chosen by the system property {@code ascan.test.scale}
  * (set by surefire from the build property {@code test.scale}): {@code small} (the default, for CI)
- * or {@code sf1}.
+ * or {@code sf1}. Slices are small at both scales, so that one scan has enough of them for the
+ * adaptive policy to sample every mode and for back-pressure to mix them; at SF 1 they are larger
+ * than at the small scale, or lineitem alone would be 23,000 slices of 256 rows.
  */
 enum TestScale {
-    SMALL("0.01", "0.01", 50_000),
-    SF1("1", "1", 1_000_000);
+    SMALL("0.01", "0.01", 50_000, "256"),
+    SF1("1", "1", 1_000_000, "4096");
 
     final String ssbSf;
     final String tpchSf;
     final long taxiRows;
+    /** Rows per slice of the generated tables ({@code ascan gen --slice-rows}). */
+    final String sliceRows;
 
-    TestScale(String ssbSf, String tpchSf, long taxiRows) {
+    TestScale(String ssbSf, String tpchSf, long taxiRows, String sliceRows) {
         this.ssbSf = ssbSf;
         this.tpchSf = tpchSf;
         this.taxiRows = taxiRows;
+        this.sliceRows = sliceRows;
     }
 
     static TestScale current() {

@@ -32,16 +32,16 @@ final class Workload implements AutoCloseable {
     }
 
     static Workload ssb(Path scratch) throws Exception {
-        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf, "--slice-rows", BenchmarkQueriesTest.SLICE_ROWS);
+        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf, "--slice-rows", TestScale.current().sliceRows);
     }
 
     static Workload tpch(Path scratch) throws Exception {
-        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf, "--slice-rows", BenchmarkQueriesTest.SLICE_ROWS);
+        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf, "--slice-rows", TestScale.current().sliceRows);
     }
 
     static Workload taxi(Path scratch) throws Exception {
         return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows), "--slice-rows",
-                BenchmarkQueriesTest.SLICE_ROWS);
+                TestScale.current().sliceRows);
     }
 
     /** Generates, exports and loads; {@code genArgs} follow {@code ascan gen}. */
@@ -55,6 +55,8 @@ final class Workload implements AutoCloseable {
         Connection duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
             s.execute("SET threads = 2");
+            // DuckDB's default memory limit is 80% of RAM: bound it, the oracle shares the machine
+            s.execute("SET memory_limit = '4GB'");
             for (String t : tables) {
                 Path parquet = scratch.resolve(name + "-parquet").resolve(t + ".parquet");
                 cli("export", "--dir", db.toString(), "--table", t, "--to", parquet.toString());
