@@ -7,14 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Table;
-import io.ascan.expr.Call;
-import io.ascan.expr.Literal;
-import io.ascan.expr.Operator;
 import io.ascan.plan.PhysicalNode;
-import io.ascan.plan.ProjectNode;
 import io.ascan.testing.LeakCheck;
-import io.ascan.types.DataType;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import io.ascan.scan.ScanReport;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -28,15 +22,8 @@ class ExecCacheTest {
 
     @Test
     void secondRunHitsTheCacheAndGivesTheSameResult() throws Exception {
+        PhysicalNode plan = revenueByYear();
         Table lo = table("lineorder"), d = table("dwdate");
-        var los = scan(lo, x -> Call.predicate(Operator.BETWEEN, tcol(x, "lo_discount"), Literal.of(1), Literal.of(3)),
-                "lo_orderdate", "lo_extendedprice", "lo_discount");
-        var ds = scan(d, null, "d_datekey", "d_year");
-        PhysicalNode j = join(los, ds, "lo_orderdate=d_datekey");
-        ProjectNode p = new ProjectNode(j, List.of(ref(j, "d_year"), Call.of(Operator.TIMES, DataType.BIGINT,
-                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_extendedprice")),
-                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_discount")))), List.of("d_year", "rev"));
-        PhysicalNode plan = sum(p, "rev", "d_year");
         try (SegmentCache cache = SegmentCache.create(memory.allocator(), 256L << 20)) {
             Executor executor = new Executor(memory.allocator(), memory.pool(), cache);
             QueryResult first = executor.execute(plan, OPTIONS);

@@ -35,18 +35,6 @@ class ExecInlineScanTest {
         return new Executor(memory.allocator(), memory.pool());
     }
 
-    static PhysicalNode revenueByYear() throws Exception {
-        Table lo = table("lineorder"), d = table("dwdate");
-        var los = scan(lo, x -> Call.predicate(Operator.BETWEEN, tcol(x, "lo_discount"), Literal.of(1), Literal.of(3)),
-                "lo_orderdate", "lo_extendedprice", "lo_discount");
-        var ds = scan(d, null, "d_datekey", "d_year");
-        PhysicalNode j = join(los, ds, "lo_orderdate=d_datekey");
-        ProjectNode p = new ProjectNode(j, List.of(ref(j, "d_year"), Call.of(Operator.TIMES, DataType.BIGINT,
-                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_extendedprice")),
-                Call.of(Operator.CAST, DataType.BIGINT, ref(j, "lo_discount")))), List.of("d_year", "rev"));
-        return sum(p, "rev", "d_year");
-    }
-
     @Test
     void inlineAndThreadedScansGiveTheSameRowsAndFigures() throws Exception {
         PhysicalNode plan = revenueByYear();
