@@ -43,8 +43,17 @@ final class Breakers {
         List<DataType> probeTypes = types(probeNode);
         boolean direct = JoinBuildSink.directAddressable(Arrays.stream(buildKeys).mapToObj(buildTypes::get).toList(),
                 Arrays.stream(probeKeys).mapToObj(probeTypes::get).toList());
-        JoinBuildSink sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys, direct);
-        b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
+        // A build whose rows are read again after probing carries this join's MATCHED bits: never shared.
+        Object key = finalPass ? null : new SharedBuild(b.digest(buildNode), Arrays.stream(buildKeys).boxed().toList(), keepNullKeys, direct);
+        PipelineBuilder.Computed shared = key == null ? null : b.computed(key);
+        JoinBuildSink sink;
+        if (shared != null) {
+            sink = (JoinBuildSink) shared.sink();
+        } else {
+            sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys, direct);
+            b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
+            if (key != null) b.computes(key, sink);
+        }
         // R may drop probe rows only where a probe row without a match produces nothing.
         boolean preserveProbe = t == JoinType.FULL || (t == JoinType.LEFT && right) || (t == JoinType.RIGHT && !right)
                 || (t == JoinType.ANTI && right);
@@ -52,7 +61,8 @@ final class Breakers {
         HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, probeTypes, finalPass,
                 chain.consumer());
         b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "
-                + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "") + ")"));
+                + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "")
+                + (shared != null ? ", build shared with pipeline " + shared.producer() : "") + ")"));
         if (!finalPass) return;
         Function<String, Tuple> tuple;
         if (semiAnti) {
@@ -76,10 +86,22 @@ final class Breakers {
             b.add(DistinctAggregates.rewrite(a), chain);
             return;
         }
+        PlanDigest.Digest key = b.digest(a);
+        PipelineBuilder.Computed shared = b.computed(key);
+        if (shared != null) {
+            AggregateSink sink = (AggregateSink) shared.sink();
+            b.pipeline(new RowsSource("Groups(" + sink.describe() + ", shared with pipeline " + shared.producer() + ")",
+                    sink::groups, sink::output, false), chain);
+            return;
+        }
         AggregateSink sink = new AggregateSink(a);
         b.add(a.input(), new PipelineBuilder.Chain(sink, sink, java.util.List.of()));
+        b.computes(key, sink);
         b.pipeline(new RowsSource("Groups(" + sink.describe() + ")", sink::groups, sink::output, false), chain);
     }
+
+    /** What makes two join builds the same hash table: equal build subtrees, keys and layout choices. */
+    private record SharedBuild(PlanDigest.Digest input, List<Integer> keys, boolean keepNullKeys, boolean direct) {}
 
     /** The sorted rows come out on one worker, so the parent operators (LIMIT, the result) see them in order. */
     static void sort(PipelineBuilder b, SortNode s, PipelineBuilder.Chain chain) {

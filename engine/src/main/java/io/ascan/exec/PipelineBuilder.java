@@ -17,6 +17,7 @@ import io.ascan.plan.SortNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.plan.ValuesNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,8 @@ public final class PipelineBuilder {
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<ScanNode, ScanSource> scans = new IdentityHashMap<>();
     private final io.ascan.scan.ScanEnvironment environment;
+    private final PlanDigest digests = new PlanDigest();
+    private final Map<Object, Computed> computed = new HashMap<>();
 
     public PipelineBuilder(io.ascan.scan.ScanEnvironment environment) {
         this.environment = environment;
@@ -57,6 +60,27 @@ public final class PipelineBuilder {
             n.addAll(names);
             return new Chain(c, sink, n, stop);
         }
+    }
+
+    /**
+     * A breaker's output (an aggregation's groups, a join's hash table) computed once per query:
+     * its sink and the pipeline that finishes it. A later subtree with the same digest reads it
+     * instead of computing it again; the sink is released with the query's other state.
+     */
+    record Computed(PipelineSink sink, int producer) {}
+
+    /** The breaker output already computed under {@code key}, or null. */
+    Computed computed(Object key) {
+        return computed.get(key);
+    }
+
+    /** Records that the pipelines added so far compute {@code sink}, the output known by {@code key}. */
+    void computes(Object key, PipelineSink sink) {
+        computed.putIfAbsent(key, new Computed(sink, pipelines.size() - 1));
+    }
+
+    PlanDigest.Digest digest(PhysicalNode node) {
+        return digests.of(node);
     }
 
     public List<Pipeline> build(PhysicalNode root, PipelineSink result) {
