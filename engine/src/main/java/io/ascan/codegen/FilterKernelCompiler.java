@@ -19,7 +19,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * R (a Bloom filter over some key columns), over a slice's columns where they landed, into loops
  * that write the positions of passing tuples to a selection vector: P's simple conjuncts batch at
  * a time and branch-free ({@link SelectionCodegen}), then the rest of P and each R, each loop over
- * the tuples the ones before kept. P's string comparisons
+ * the tuples the ones before kept (an R hashes a chunk of keys, then tests the chunk: see
+ * {@link #emitRuntimeFilter}). P's string comparisons
  * with literals run on dictionary codes when a column arrives dictionary-encoded; since that is
  * decided per segment, a kernel is compiled per combination of encodings (the class is cached by
  * its source text, so each combination compiles once). R hashes its keys exactly as the join
@@ -29,7 +30,57 @@ public final class FilterKernelCompiler {
     private static final String CLASS = "GeneratedFilter";
     private static final JaninoClasses CLASSES = new JaninoClasses(CLASS, "generated pushdown filter");
 
+    /** Tuples whose key hashes one R step computes before it tests them: the hashes stay in L1. */
+    static final int CHUNK = 1024;
+
     private FilterKernelCompiler() {}
+
+    /**
+     * Emits runtime filter {@code f} over the tuples selected so far (every row when {@code first}),
+     * a chunk at a time in two loops: the first hashes the keys into {@code hashes}, the second
+     * tests them against the filter's words and compacts the selection in place, branch-free. Split
+     * so, neither loop waits on the other's latency (the multiplies of the hash, the filter's
+     * load), and the filter's address and mask are locals. Where the key columns hold no NULLs in
+     * this batch (no validity bitmap) the hash loop skips the NULL test.
+     */
+    private static void emitRuntimeFilter(CodeBuilder code, ExprCompiler.BatchColumns batch, int f, int[] keys, boolean first) {
+        code.line("// R" + f + ": Bloom filter over columns " + Arrays.toString(keys) + ", hashes then tests, " + CHUNK
+                + " tuples at a time");
+        code.open("");
+        String bloom = BloomFilter.class.getName();
+        code.line("long words = filters[" + f + "].address(), mask = filters[" + f + "].mask();");
+        code.line("int kept = 0;");
+        String end = first ? "rows" : "n";
+        code.open("for (int base = 0; base < " + end + "; base += " + CHUNK + ")");
+        code.line("int to = Math.min(" + end + ", base + " + CHUNK + ");");
+        List<String> validity = new ArrayList<>();
+        for (int k : keys) validity.add(batch.validity(k));
+        code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
+        hashLoop(code, batch, keys, first, false);
+        code.close();
+        code.open("else");
+        hashLoop(code, batch, keys, first, true);
+        code.close();
+        code.open("for (int at = base; at < to; at++)");
+        code.line("selection[kept] = " + (first ? "at" : "selection[at]") + ";");
+        code.line("kept += " + bloom + ".test(words, mask, hashes[at - base]) ? 1 : 0;");
+        code.close();
+        code.close();
+        code.line("n = kept;");
+        code.close();
+    }
+
+    private static void hashLoop(CodeBuilder code, ExprCompiler.BatchColumns batch, int[] keys, boolean first, boolean nulls) {
+        code.open("for (int at = base; at < to; at++)");
+        code.line("int row = " + (first ? "at" : "selection[at]") + ";");
+        List<ValueCode> values = new ArrayList<>();
+        for (int k : keys) {
+            ValueCode v = batch.read(k, code);
+            values.add(nulls ? v : new ValueCode("false", v.value(), v.length(), v.type(), v.hash()));
+        }
+        code.line("hashes[at - base] = " + StoreCode.hash(code, values) + ";");
+        code.close();
+    }
 
     /**
      * @param predicate      P over the table's columns (null: none)
@@ -50,15 +101,11 @@ public final class FilterKernelCompiler {
         List<SelectionCodegen.Step> steps = new ArrayList<>(p.steps());
         Expr rest = p.restPredicate();
         if (rest != null) steps.add(SelectionCodegen.general(rest, tableColumns, tableNames));
+        if (steps.isEmpty() && !runtimeFilters.isEmpty()) code.line("int n = 0;"); // the first R reads every row
+        else SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         for (int f = 0; f < runtimeFilters.size(); f++) {
-            int filter = f;
-            steps.add(SelectionCodegen.step("R" + f + ": Bloom filter over columns " + Arrays.toString(runtimeFilters.get(f)), c -> {
-                List<ValueCode> keys = new ArrayList<>();
-                for (int k : runtimeFilters.get(filter)) keys.add(batch.read(k, c));
-                return "(filters[" + filter + "].mightContain(" + StoreCode.hash(c, keys) + ") ? 1 : 0)";
-            }));
+            emitRuntimeFilter(code, batch, f, runtimeFilters.get(f), steps.isEmpty() && f == 0);
         }
-        SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         String body = code.cut(mark);
 
         String rt = "io.ascan.codegen.rt.";
@@ -67,6 +114,7 @@ public final class FilterKernelCompiler {
                 .append(" implements ").append(SelectionKernel.class.getName()).append(" {\n");
         for (String f : code.fieldDeclarations()) src.append("    ").append(f).append('\n');
         src.append("    private ").append(rt).append("StringScratch scratch;\n");
+        if (!runtimeFilters.isEmpty()) src.append("    private final long[] hashes = new long[").append(CHUNK).append("];\n");
         for (int c : batch.used()) {
             src.append("    private long valid").append(c).append(", data").append(c).append(", offsets").append(c)
                     .append(", dictOffsets").append(c).append(", dictData").append(c).append(";\n");

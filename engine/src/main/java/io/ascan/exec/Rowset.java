@@ -35,7 +35,7 @@ public final class Rowset implements AutoCloseable {
         for (int c = 0; c < columns.size(); c++) {
             ColumnData col = columns.get(c);
             FieldVector v = col.vector();
-            b.validity[c] = v.getNullCount() == 0 ? 0 : v.getValidityBuffer().memoryAddress();
+            b.validity[c] = col.nullCount() == 0 ? 0 : v.getValidityBuffer().memoryAddress();
             b.data[c] = v.getDataBuffer().memoryAddress();
             if (v instanceof BaseVariableWidthVector vw) b.offsets[c] = vw.getOffsetBuffer().memoryAddress();
             if (col.isDictionaryEncoded()) {

@@ -22,11 +22,19 @@ public final class ColumnData implements AutoCloseable {
     private final ColumnSpec spec;
     private final FieldVector vector;
     private final VarCharVector dictionary;
+    /** NULLs among the values, once known: Arrow's getNullCount counts the bitmap's bits on every call. */
+    private int nullCount;
 
     public ColumnData(ColumnSpec spec, FieldVector vector, VarCharVector dictionary) {
+        this(spec, vector, dictionary, -1);
+    }
+
+    /** @param nullCount NULLs among the values, as the producer knows it; -1 to count at the first {@link #nullCount()} */
+    public ColumnData(ColumnSpec spec, FieldVector vector, VarCharVector dictionary, int nullCount) {
         this.spec = spec;
         this.vector = vector;
         this.dictionary = dictionary;
+        this.nullCount = nullCount;
     }
 
     public ColumnSpec spec() { return spec; }
@@ -38,6 +46,13 @@ public final class ColumnData implements AutoCloseable {
     public VarCharVector dictionary() { return dictionary; }
 
     public boolean isDictionaryEncoded() { return dictionary != null; }
+
+    /** NULLs among the values; counted once (segments are immutable once loaded). */
+    public int nullCount() {
+        int n = nullCount;
+        if (n < 0) nullCount = n = vector.getNullCount();
+        return n;
+    }
 
     public int rowCount() { return vector.getValueCount(); }
 

@@ -78,7 +78,7 @@ public final class SegmentDecoder {
                 created.add(dictionary);
                 dictionary.loadFieldBuffers(new ArrowFieldNode(h.dictSize(), 0), bufs.subList(2, 5));
             }
-            return new ColumnData(column, values, dictionary);
+            return new ColumnData(column, values, dictionary, h.nullCount());
         } catch (RuntimeException e) {
             for (FieldVector v : created) v.close();
             throw new StorageException(table, column.name(), slice.index(), "cannot load segment: " + e.getMessage(), e);

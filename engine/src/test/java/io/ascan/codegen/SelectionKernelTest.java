@@ -169,6 +169,53 @@ class SelectionKernelTest {
         }
     }
 
+    /** A join build's hash of a tuple's key values (NULL hashed as a value), as R tests it. */
+    static long keyHash(Object... values) {
+        long h = Hash.SEED;
+        for (Object v : values) h = Hash.combine(h, v == null ? Hash.NULL_VALUE : ((Number) v).longValue());
+        return Hash.finish(h);
+    }
+
+    @Test
+    void runtimeFiltersSelectAcrossChunksWithAndWithoutP() {
+        // R hashes a chunk of keys, then tests it: row counts below, at and past a chunk, several chunks,
+        // R first (every row) and after P, one key and two, with NULLs and without
+        Random rnd = new Random(5);
+        for (boolean nulls : new boolean[] {true, false}) {
+            List<Object[]> base = rows(nulls);
+            List<Object[]> rows = new ArrayList<>();
+            for (int r = 0; r < 2 * FilterKernelCompiler.CHUNK + 700; r++) rows.add(base.get(rnd.nextInt(base.size())));
+            try (ExprFixture fx = new ExprFixture(memory.allocator(), INPUTS, rows);
+                 BloomFilter onJ = new BloomFilter(4, memory.allocator());
+                 BloomFilter onIL = new BloomFilter(64, memory.allocator());
+                 StringScratch scratch = new StringScratch(memory.allocator())) {
+                for (Object k : new Object[] {1, 3, null}) onJ.add(keyHash(k));
+                for (Object[] r : base.subList(0, base.size() / 2)) onIL.add(keyHash(r[1], r[2]));
+                BloomFilter[] filters = {onJ, onIL};
+                List<int[]> keys = List.of(new int[] {9}, new int[] {1, 2});
+                for (Expr p : new Expr[] {null, cmp(GT, I, Literal.of(0))}) {
+                    FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                    try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                        for (int count : new int[] {0, 1, FilterKernelCompiler.CHUNK, FilterKernelCompiler.CHUNK + 1, rows.size()}) {
+                            List<Integer> expected = new ArrayList<>();
+                            for (int r = 0; r < count; r++) {
+                                Object[] row = rows.get(r);
+                                boolean passesP = p == null || (row[1] != null && (Integer) row[1] > 0);
+                                if (passesP && onJ.mightContain(keyHash(row[9])) && onIL.mightContain(keyHash(row[1], row[2]))) {
+                                    expected.add(r);
+                                }
+                            }
+                            int[] selection = new int[Math.max(1, count)];
+                            int n = kernel.select(fx.batch, count, selection, scratch, filters);
+                            assertEquals(expected, selected(selection, n), count + " rows, NULLs " + nulls + ":\n" + compiled.source());
+                            if (count == rows.size()) assertTrue(!expected.isEmpty() && expected.size() < count / 2, "R removes rows");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     String name(int c) {
         return INPUTS.get(c).name();
     }

@@ -79,7 +79,7 @@ public final class Compaction {
     private static ColumnData column(ColumnData in, int[] sel, int n, AlignedBufferPool pool, BufferAllocator allocator,
                                      long[] moved) {
         FieldVector v = in.vector();
-        boolean nulls = v.getNullCount() > 0;
+        boolean nulls = in.nullCount() > 0;
         long validity = (n + 7) / 8;
         TypeKind kind = in.spec().type().kind();
         boolean dict = in.isDictionaryEncoded();
@@ -139,7 +139,7 @@ public final class Compaction {
                 dictionary.loadFieldBuffers(new ArrowFieldNode(d.getValueCount(), 0), List.of(bufs.get(4), bufs.get(2), bufs.get(3)));
             }
             moved[0] = layout.used();
-            return new ColumnData(in.spec(), values, dictionary);
+            return new ColumnData(in.spec(), values, dictionary, nullCount);
         } catch (RuntimeException | Error e) {
             for (FieldVector f : created) f.close();
             throw e;
