@@ -417,6 +417,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     /** The probe: finds the group of {@code keys} (hash {@code h}) in {@code table} or inserts it; returns the row's local. */
     private String findOrInsert(PipelineCodegen gen, String table, String h, List<ValueCode> keys) {
+        return findOrInsert(gen, table, h, keys, null);
+    }
+
+    /** As above; with {@code adopt} (the merge's row of another table), a new group adopts that row and the method returns. */
+    private String findOrInsert(PipelineCodegen gen, String table, String h, List<ValueCode> keys, String adopt) {
         CodeBuilder code = gen.code;
         String r = code.fresh("group"), p = code.fresh("p");
         code.line("long " + r + ";");
@@ -424,14 +429,21 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         code.open("while (true)");
         code.line(r + " = " + table + ".slot(" + p + ");");
         code.open("if (" + r + " == 0L)");
-        code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
-        for (int w = 0; w < initialNullWords().length; w++) {
-            long bits = initialNullWords()[w];
-            if (bits != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + bits + "L);");
+        if (adopt != null) {
+            code.line(table + ".adopt(" + h + ", " + p + ", " + adopt + ");");
+            code.line("return;");
+            code.close();
         }
-        for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout, i, keys.get(i), table + ".store()");
-        code.line("break;");
-        code.close();
+        if (adopt == null) code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
+        if (adopt == null) {
+            for (int w = 0; w < initialNullWords().length; w++) {
+                long bits = initialNullWords()[w];
+                if (bits != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + bits + "L);");
+            }
+            for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout, i, keys.get(i), table + ".store()");
+            code.line("break;");
+            code.close();
+        }
         if (keys.isEmpty()) {
             code.line("break; // one group");
             code.close();
@@ -522,7 +534,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         for (int i = 0; i < node.groupKeys().length; i++) keys.add(StoreCode.read(code, "other", layout, i));
         String h = code.fresh("h");
         code.line("long " + h + " = " + MEM + "getLong(other + 8L);");
-        String d = findOrInsert(gen, "t", h, keys);
+        String d = findOrInsert(gen, "t", h, keys, "other");
         for (int j = 0; j < slots.length; j++) {
             Call c = node.calls().get(j);
             int s = slots[j];
@@ -602,25 +614,31 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
-        for (AggHashTable t : results) t.store().forEachRow(row -> rows[i[0]++] = row);
+        for (AggHashTable t : results) t.forEachGroup(row -> rows[i[0]++] = row);
         groups = rows;
     }
 
     /**
      * Folds partition p of every worker into the worker's table p with the most groups (the
-     * fewest inserts) and closes the others as soon as they are merged.
+     * fewest inserts), grown once to hold them all: a group it lacks adopts the other table's
+     * row (no copy), so the other tables keep their rows until {@link #close} and free only their
+     * slot arrays here.
      */
     private AggHashTable mergePartition(List<AggHashTable[]> tables, int p, PipelineCode merger) {
         int target = 0;
-        for (int w = 1; w < tables.size(); w++) if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        long total = 0;
+        for (int w = 0; w < tables.size(); w++) {
+            total += tables.get(w)[p].groupCount();
+            if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        }
         AggHashTable into = tables.get(target)[p];
+        into.reserve(total);
         for (int w = 0; w < tables.size(); w++) {
             if (w == target) continue;
             AggHashTable other = tables.get(w)[p];
-            other.store().forEachRow(row -> merger.mergeRow(row, into));
+            other.forEachGroup(row -> merger.mergeRow(row, into));
             synchronized (this) {
-                other.close();
-                tables.get(w)[p] = null; // closed: close() skips it
+                other.closeSlots();
             }
         }
         return into;
