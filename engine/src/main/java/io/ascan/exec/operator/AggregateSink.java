@@ -161,7 +161,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         List<DictionaryCode> codes = loop == null || needsStore() ? null : dictionaryKeys(in, code);
         String r, table;
-        if (codes == null) {
+        if (codes == null && loop != null && !needsStore() && fixedWidthKeys()) {
+            r = lookupByRuns(in, gen, partitions, loop);
+            table = null; // no call writes into the store (needsStore)
+        } else if (codes == null) {
             String[] found = lookup(in, gen, partitions);
             r = found[0];
             table = found[1];
@@ -194,14 +197,78 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     /** Emits the group's lookup by its keys' hash, inserting it if new; returns the names of its row and its table. */
     private String[] lookup(Tuple in, PipelineCodegen gen, String partitions) {
-        CodeBuilder code = gen.code;
         List<ValueCode> keys = new ArrayList<>();
-        for (int k : node.groupKeys()) keys.add(in.read(k, code));
+        for (int k : node.groupKeys()) keys.add(in.read(k, gen.code));
+        return lookup(keys, gen, partitions);
+    }
+
+    private String[] lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions) {
+        CodeBuilder code = gen.code;
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
         String table = code.fresh("table");
         code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
                 + ".length - 1)];");
         return new String[] {findOrInsert(gen, table, h, keys), table};
+    }
+
+    /** Whether every group key is a fixed-width value (no VARCHAR), which a local can keep. */
+    private boolean fixedWidthKeys() {
+        for (int k : node.groupKeys()) if (inputTypes.get(k).kind() == TypeKind.VARCHAR) return false;
+        return true;
+    }
+
+    /** Rowsets a run check that found too few runs stays off for before it is tried again. */
+    static final int RUNS_OFF_ROWSETS = 32;
+
+    /**
+     * Emits the lookup of a group by hash, skipped while a tuple has the same keys as the one
+     * before it: input clustered by the keys (lineitem by l_orderkey) arrives in runs of equal
+     * keys, and the run's tuples reuse its group's row. The check costs a compare per tuple, so it
+     * keeps itself on only while the runs pay: a rowset with fewer than one repeat per
+     * four lookups turns it off for the next {@value #RUNS_OFF_ROWSETS} rowsets (of this worker's
+     * pipeline instance), after which one rowset measures again. Returns the name of the group
+     * row's local.
+     */
+    private String lookupByRuns(Tuple in, PipelineCodegen gen, String partitions, PipelineCodegen.SourceLoop loop) {
+        CodeBuilder code = gen.code;
+        String off = code.fresh("runsOff"), on = code.fresh("runsOn"), hits = code.fresh("runHits"), misses = code.fresh("runMisses"),
+                last = code.fresh("runGroup");
+        gen.rawField("private int " + off + ";");
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : node.groupKeys()) keys.add(in.read(k, code));
+        String pad = "        ";
+        StringBuilder before = new StringBuilder();
+        before.append(pad).append("boolean ").append(on).append(" = ").append(off).append(" == 0;\n");
+        before.append(pad).append("if (!").append(on).append(") ").append(off).append("--;\n");
+        before.append(pad).append("long ").append(hits).append(" = 0L, ").append(misses).append(" = 0L, ").append(last).append(" = 0L;\n");
+        List<ValueCode> previous = new ArrayList<>();
+        List<String> same = new ArrayList<>();
+        for (ValueCode k : keys) {
+            String v = code.fresh("runKey"), n = code.fresh("runKeyNull");
+            before.append(pad).append(javaType(k.type())).append(' ').append(v).append(" = ").append(defaultValue(k.type())).append(";\n");
+            before.append(pad).append("boolean ").append(n).append(" = false;\n");
+            ValueCode prev = ValueCode.of(n, v, k.type());
+            previous.add(prev);
+            same.add(StoreCode.sameGroup(k, prev));
+        }
+        loop.before(before.toString());
+        loop.after(pad + "if (" + on + " && " + hits + " * 4L < " + misses + ") " + off + " = " + RUNS_OFF_ROWSETS + ";\n");
+        String g = code.fresh("group");
+        code.line("long " + g + ";");
+        code.open("if (" + on + " && " + last + " != 0L && " + String.join(" && ", same) + ")");
+        code.line(g + " = " + last + ";");
+        code.line(hits + "++;");
+        code.close();
+        code.open("else");
+        code.line(g + " = " + lookup(keys, gen, partitions)[0] + ";");
+        code.line(last + " = " + g + ";");
+        code.line(misses + "++;");
+        for (int i = 0; i < keys.size(); i++) {
+            code.line(previous.get(i).isNull() + " = " + keys.get(i).isNull() + ";");
+            code.line(previous.get(i).value() + " = " + keys.get(i).value() + ";");
+        }
+        code.close();
+        return g;
     }
 
     /** Whether some call copies strings into the group's store (MIN or MAX of a VARCHAR). */
