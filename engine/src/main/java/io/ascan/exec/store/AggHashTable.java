@@ -7,7 +7,7 @@ import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * Groups of a hash aggregation: rows (group keys, then accumulators) in a {@link TupleStore},
- * found through an open-addressing slot array with linear probing that doubles at half load.
+ * found through an open-addressing slot array with linear probing that grows at half load.
  * One table per worker; the workers' tables are merged at the end of the pipeline. Generated code
  * probes inline and calls {@link #insert} on a miss:
  * <pre>
@@ -91,8 +91,17 @@ public final class AggHashTable implements AutoCloseable {
         if (capacity > mask + 1) rehash(capacity);
     }
 
+    /**
+     * Slot arrays from this size up to {@link #QUADRUPLE_BELOW} grow fourfold: a table this large
+     * is likely to keep growing (many groups), and each growth re-places every group, so fewer,
+     * larger steps cost fewer moves (a third of doubling's) for at most twice the slot memory.
+     */
+    private static final long QUADRUPLE_FROM = 1 << 16;
+    private static final long QUADRUPLE_BELOW = 1 << 22;
+
     private void grow() {
-        rehash((mask + 1) * 2);
+        long capacity = mask + 1;
+        rehash(capacity * (capacity >= QUADRUPLE_FROM && capacity < QUADRUPLE_BELOW ? 4 : 2));
     }
 
     private void rehash(long capacity) {
