@@ -65,6 +65,43 @@ class ExecAggregateTest {
         assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
     }
 
+    /**
+     * lineorder arrives clustered by lo_orderkey: tuples of a run reuse the run's group (the run
+     * check), and each worker's groups are mostly its own, so the merge adopts most rows.
+     */
+    @Test
+    void groupsOfClusteredKeysReuseTheRunsGroup() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_orderkey", "lo_linenumber", "lo_revenue", "lo_quantity", "lo_discount");
+        AggregateNode agg = new AggregateNode(scan, new int[] {0}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
+                call(Function.SUM, 2, DataType.BIGINT), call(Function.MAX, 3, DataType.INTEGER), call(Function.AVG, 4, DataType.DOUBLE)));
+        var expected = duck("SELECT lo_orderkey, count(*), sum(lo_revenue), max(lo_quantity), avg(lo_discount) FROM lineorder "
+                + "GROUP BY lo_orderkey");
+        assertTrue(expected.size() > 10_000, "groups: " + expected.size());
+        assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
+    }
+
+    /** Keys that seldom repeat from one tuple to the next turn the run check off; the groups stay right. */
+    @Test
+    void groupsOfUnclusteredKeysWithTheRunCheckOff() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_custkey", "lo_suppkey", "lo_revenue");
+        AggregateNode agg = new AggregateNode(scan, new int[] {0, 1}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
+                call(Function.SUM, 2, DataType.BIGINT)));
+        assertSameRows(duck("SELECT lo_custkey, lo_suppkey, count(*), sum(lo_revenue) FROM lineorder GROUP BY 1, 2"),
+                rows(executor().execute(agg, OPTIONS)), false);
+    }
+
+    /** NULL keys under the run check: a NULL key is its own group, never the previous tuple's non-NULL one. */
+    @Test
+    void groupByNullableIntegerKeysWithTheRunCheck() throws Exception {
+        Table t = table("all_types");
+        AggregateNode agg = new AggregateNode(allTypes(t, null), new int[] {1, 0}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
+                call(Function.SUM, 2, DataType.BIGINT), call(Function.MIN, 3, DataType.DOUBLE), call(Function.MAX, 5, DataType.DATE)));
+        assertSameRows(duck("SELECT i, b, count(*), sum(l), min(d), max(dt) FROM all_types GROUP BY i, b"),
+                rows(executor().execute(agg, OPTIONS)), false);
+    }
+
     @Test
     void groupByWithNullKeys() throws Exception {
         Table t = table("all_types");

@@ -161,7 +161,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         List<DictionaryCode> codes = loop == null || needsStore() ? null : dictionaryKeys(in, code);
         String r, table;
-        if (codes == null) {
+        if (codes == null && loop != null && !needsStore() && fixedWidthKeys()) {
+            r = lookupByRuns(in, gen, partitions, loop);
+            table = null; // no call writes into the store (needsStore)
+        } else if (codes == null) {
             String[] found = lookup(in, gen, partitions);
             r = found[0];
             table = found[1];
@@ -194,14 +197,78 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     /** Emits the group's lookup by its keys' hash, inserting it if new; returns the names of its row and its table. */
     private String[] lookup(Tuple in, PipelineCodegen gen, String partitions) {
-        CodeBuilder code = gen.code;
         List<ValueCode> keys = new ArrayList<>();
-        for (int k : node.groupKeys()) keys.add(in.read(k, code));
+        for (int k : node.groupKeys()) keys.add(in.read(k, gen.code));
+        return lookup(keys, gen, partitions);
+    }
+
+    private String[] lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions) {
+        CodeBuilder code = gen.code;
         String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
         String table = code.fresh("table");
         code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
                 + ".length - 1)];");
         return new String[] {findOrInsert(gen, table, h, keys), table};
+    }
+
+    /** Whether every group key is a fixed-width value (no VARCHAR), which a local can keep. */
+    private boolean fixedWidthKeys() {
+        for (int k : node.groupKeys()) if (inputTypes.get(k).kind() == TypeKind.VARCHAR) return false;
+        return true;
+    }
+
+    /** Rowsets a run check that found too few runs stays off for before it is tried again. */
+    static final int RUNS_OFF_ROWSETS = 32;
+
+    /**
+     * Emits the lookup of a group by hash, skipped while a tuple has the same keys as the one
+     * before it: input clustered by the keys (lineitem by l_orderkey) arrives in runs of equal
+     * keys, and the run's tuples reuse its group's row. The check costs a compare per tuple, so it
+     * keeps itself on only while the runs pay: a rowset with fewer than one repeat per
+     * four lookups turns it off for the next {@value #RUNS_OFF_ROWSETS} rowsets (of this worker's
+     * pipeline instance), after which one rowset measures again. Returns the name of the group
+     * row's local.
+     */
+    private String lookupByRuns(Tuple in, PipelineCodegen gen, String partitions, PipelineCodegen.SourceLoop loop) {
+        CodeBuilder code = gen.code;
+        String off = code.fresh("runsOff"), on = code.fresh("runsOn"), hits = code.fresh("runHits"), misses = code.fresh("runMisses"),
+                last = code.fresh("runGroup");
+        gen.rawField("private int " + off + ";");
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : node.groupKeys()) keys.add(in.read(k, code));
+        String pad = "        ";
+        StringBuilder before = new StringBuilder();
+        before.append(pad).append("boolean ").append(on).append(" = ").append(off).append(" == 0;\n");
+        before.append(pad).append("if (!").append(on).append(") ").append(off).append("--;\n");
+        before.append(pad).append("long ").append(hits).append(" = 0L, ").append(misses).append(" = 0L, ").append(last).append(" = 0L;\n");
+        List<ValueCode> previous = new ArrayList<>();
+        List<String> same = new ArrayList<>();
+        for (ValueCode k : keys) {
+            String v = code.fresh("runKey"), n = code.fresh("runKeyNull");
+            before.append(pad).append(javaType(k.type())).append(' ').append(v).append(" = ").append(defaultValue(k.type())).append(";\n");
+            before.append(pad).append("boolean ").append(n).append(" = false;\n");
+            ValueCode prev = ValueCode.of(n, v, k.type());
+            previous.add(prev);
+            same.add(StoreCode.sameGroup(k, prev));
+        }
+        loop.before(before.toString());
+        loop.after(pad + "if (" + on + " && " + hits + " * 4L < " + misses + ") " + off + " = " + RUNS_OFF_ROWSETS + ";\n");
+        String g = code.fresh("group");
+        code.line("long " + g + ";");
+        code.open("if (" + on + " && " + last + " != 0L && " + String.join(" && ", same) + ")");
+        code.line(g + " = " + last + ";");
+        code.line(hits + "++;");
+        code.close();
+        code.open("else");
+        code.line(g + " = " + lookup(keys, gen, partitions)[0] + ";");
+        code.line(last + " = " + g + ";");
+        code.line(misses + "++;");
+        for (int i = 0; i < keys.size(); i++) {
+            code.line(previous.get(i).isNull() + " = " + keys.get(i).isNull() + ";");
+            code.line(previous.get(i).value() + " = " + keys.get(i).value() + ";");
+        }
+        code.close();
+        return g;
     }
 
     /** Whether some call copies strings into the group's store (MIN or MAX of a VARCHAR). */
@@ -417,6 +484,11 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
 
     /** The probe: finds the group of {@code keys} (hash {@code h}) in {@code table} or inserts it; returns the row's local. */
     private String findOrInsert(PipelineCodegen gen, String table, String h, List<ValueCode> keys) {
+        return findOrInsert(gen, table, h, keys, null);
+    }
+
+    /** As above; with {@code adopt} (the merge's row of another table), a new group adopts that row and the method returns. */
+    private String findOrInsert(PipelineCodegen gen, String table, String h, List<ValueCode> keys, String adopt) {
         CodeBuilder code = gen.code;
         String r = code.fresh("group"), p = code.fresh("p");
         code.line("long " + r + ";");
@@ -424,14 +496,21 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         code.open("while (true)");
         code.line(r + " = " + table + ".slot(" + p + ");");
         code.open("if (" + r + " == 0L)");
-        code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
-        for (int w = 0; w < initialNullWords().length; w++) {
-            long bits = initialNullWords()[w];
-            if (bits != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + bits + "L);");
+        if (adopt != null) {
+            code.line(table + ".adopt(" + h + ", " + p + ", " + adopt + ");");
+            code.line("return;");
+            code.close();
         }
-        for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout, i, keys.get(i), table + ".store()");
-        code.line("break;");
-        code.close();
+        if (adopt == null) code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
+        if (adopt == null) {
+            for (int w = 0; w < initialNullWords().length; w++) {
+                long bits = initialNullWords()[w];
+                if (bits != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + bits + "L);");
+            }
+            for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout, i, keys.get(i), table + ".store()");
+            code.line("break;");
+            code.close();
+        }
         if (keys.isEmpty()) {
             code.line("break; // one group");
             code.close();
@@ -522,7 +601,7 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         for (int i = 0; i < node.groupKeys().length; i++) keys.add(StoreCode.read(code, "other", layout, i));
         String h = code.fresh("h");
         code.line("long " + h + " = " + MEM + "getLong(other + 8L);");
-        String d = findOrInsert(gen, "t", h, keys);
+        String d = findOrInsert(gen, "t", h, keys, "other");
         for (int j = 0; j < slots.length; j++) {
             Call c = node.calls().get(j);
             int s = slots[j];
@@ -602,25 +681,31 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
         }
         long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
-        for (AggHashTable t : results) t.store().forEachRow(row -> rows[i[0]++] = row);
+        for (AggHashTable t : results) t.forEachGroup(row -> rows[i[0]++] = row);
         groups = rows;
     }
 
     /**
      * Folds partition p of every worker into the worker's table p with the most groups (the
-     * fewest inserts) and closes the others as soon as they are merged.
+     * fewest inserts), grown once to hold them all: a group it lacks adopts the other table's
+     * row (no copy), so the other tables keep their rows until {@link #close} and free only their
+     * slot arrays here.
      */
     private AggHashTable mergePartition(List<AggHashTable[]> tables, int p, PipelineCode merger) {
         int target = 0;
-        for (int w = 1; w < tables.size(); w++) if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        long total = 0;
+        for (int w = 0; w < tables.size(); w++) {
+            total += tables.get(w)[p].groupCount();
+            if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        }
         AggHashTable into = tables.get(target)[p];
+        into.reserve(total);
         for (int w = 0; w < tables.size(); w++) {
             if (w == target) continue;
             AggHashTable other = tables.get(w)[p];
-            other.store().forEachRow(row -> merger.mergeRow(row, into));
+            other.forEachGroup(row -> merger.mergeRow(row, into));
             synchronized (this) {
-                other.close();
-                tables.get(w)[p] = null; // closed: close() skips it
+                other.closeSlots();
             }
         }
         return into;

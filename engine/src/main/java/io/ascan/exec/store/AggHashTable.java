@@ -7,13 +7,15 @@ import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * Groups of a hash aggregation: rows (group keys, then accumulators) in a {@link TupleStore},
- * found through an open-addressing slot array with linear probing that doubles at half load.
+ * found through an open-addressing slot array with linear probing that grows at half load.
  * One table per worker; the workers' tables are merged at the end of the pipeline. Generated code
  * probes inline and calls {@link #insert} on a miss:
  * <pre>
  *   for (p = h &amp; mask(); (r = slot(p)) != 0; p = (p + 1) &amp; mask()) if (hash(r) == h &amp;&amp; keys match) break;
  *   if (r == 0) { r = insert(h, p); write the keys; initialise the accumulators }
  * </pre>
+ * The merge {@link #adopt adopts} another table's row for a group this table lacks rather than
+ * copying it: the row stays in the other table's store, which must outlive this table's use.
  */
 public final class AggHashTable implements AutoCloseable {
     private final TupleStore store;
@@ -21,6 +23,9 @@ public final class AggHashTable implements AutoCloseable {
     private ArrowBuf slots;
     private long mask;
     private long groups;
+    /** Rows of other tables' stores that this table adopted, in adoption order ({@code adoptedCount} used). */
+    private long[] adopted = new long[0];
+    private int adoptedCount;
 
     public AggHashTable(RowLayout layout, BufferAllocator allocator) {
         this(layout, allocator, 0);
@@ -68,12 +73,42 @@ public final class AggHashTable implements AutoCloseable {
         return row;
     }
 
+    /**
+     * Adds the group of {@code row}, a row of another table's store with hash {@code h}, in free
+     * slot {@code p} without copying it.
+     */
+    public void adopt(long h, long p, long row) {
+        Mem.putLong(slots.memoryAddress() + (p << 3), row);
+        if (adoptedCount == adopted.length) adopted = java.util.Arrays.copyOf(adopted, Math.max(1024, adoptedCount * 2));
+        adopted[adoptedCount++] = row;
+        if (++groups * 2 > mask + 1) grow();
+    }
+
+    /** Grows the slot array once so that {@code expectedGroups} in all fit without growing again. */
+    public void reserve(long expectedGroups) {
+        long capacity = (mask + 1);
+        while (capacity < expectedGroups * 2) capacity *= 2;
+        if (capacity > mask + 1) rehash(capacity);
+    }
+
+    /**
+     * Slot arrays from this size up to {@link #QUADRUPLE_BELOW} grow fourfold: a table this large
+     * is likely to keep growing (many groups), and each growth re-places every group, so fewer,
+     * larger steps cost fewer moves (a third of doubling's) for at most twice the slot memory.
+     */
+    private static final long QUADRUPLE_FROM = 1 << 16;
+    private static final long QUADRUPLE_BELOW = 1 << 22;
+
     private void grow() {
-        long capacity = (mask + 1) * 2;
+        long capacity = mask + 1;
+        rehash(capacity * (capacity >= QUADRUPLE_FROM && capacity < QUADRUPLE_BELOW ? 4 : 2));
+    }
+
+    private void rehash(long capacity) {
         ArrowBuf bigger = newSlots(capacity);
         long newMask = capacity - 1;
         long base = bigger.memoryAddress();
-        store.forEachRow(row -> {
+        forEachGroup(row -> {
             long p = Mem.getLong(row + RowLayout.HASH) & newMask;
             while (Mem.getLong(base + (p << 3)) != 0) p = (p + 1) & newMask;
             Mem.putLong(base + (p << 3), row);
@@ -81,6 +116,18 @@ public final class AggHashTable implements AutoCloseable {
         slots.close();
         slots = bigger;
         mask = newMask;
+    }
+
+    /** Visits every group's row: this table's store's in insertion order, then the adopted ones. */
+    public void forEachGroup(java.util.function.LongConsumer visitor) {
+        store.forEachRow(visitor);
+        for (int i = 0; i < adoptedCount; i++) visitor.accept(adopted[i]);
+    }
+
+    /** Frees the slot array early (after a merge read this table's rows); the rows stay until {@link #close}. */
+    public void closeSlots() {
+        if (slots != null) slots.close();
+        slots = null;
     }
 
     public long groupCount() {
@@ -93,7 +140,7 @@ public final class AggHashTable implements AutoCloseable {
 
     @Override
     public void close() {
-        slots.close();
+        closeSlots();
         store.close();
     }
 }

@@ -273,4 +273,52 @@ class HashTablesTest {
             assertEquals(sums.size(), seen[0]);
         }
     }
+
+    /** Finds the row of {@code key} in {@code table}, or the free slot to insert it at as {@code -(slot + 1)}. */
+    private static long find(AggHashTable table, long key) {
+        long h = hash(key);
+        for (long p = h & table.mask(); ; p = (p + 1) & table.mask()) {
+            long r = table.slot(p);
+            if (r == 0) return -(p + 1);
+            if (Mem.getLong(r + RowLayout.HASH) == h && Mem.getLong(r + KEY) == key) return r;
+        }
+    }
+
+    @Test
+    void mergeAdoptsAnotherTablesRowsAndGrowsOnce() {
+        try (AggHashTable into = new AggHashTable(KEY_VALUE, memory.allocator());
+             AggHashTable other = new AggHashTable(KEY_VALUE, memory.allocator())) {
+            for (long key = 0; key < 3_000; key++) { // keys 0..2999 here, 2000..5999 there: 1000 shared
+                long p = -find(into, key) - 1;
+                long r = into.insert(hash(key), p);
+                Mem.putLong(r + KEY, key);
+                Mem.putLong(r + VALUE, key);
+            }
+            for (long key = 2_000; key < 6_000; key++) {
+                long p = -find(other, key) - 1;
+                long r = other.insert(hash(key), p);
+                Mem.putLong(r + KEY, key);
+                Mem.putLong(r + VALUE, 10 * key);
+            }
+            into.reserve(into.groupCount() + other.groupCount());
+            long capacity = into.mask() + 1;
+            assertTrue(capacity >= 2 * 7_000, "room for every group: " + capacity);
+            other.forEachGroup(row -> {
+                long found = find(into, Mem.getLong(row + KEY));
+                if (found < 0) into.adopt(Mem.getLong(row + RowLayout.HASH), -found - 1, row);
+                else Mem.putLong(found + VALUE, Mem.getLong(found + VALUE) + Mem.getLong(row + VALUE));
+            });
+            other.closeSlots();
+            assertEquals(capacity, into.mask() + 1, "no growth after reserve");
+            assertEquals(6_000, into.groupCount());
+            Map<Long, Long> seen = new HashMap<>();
+            into.forEachGroup(r -> seen.put(Mem.getLong(r + KEY), Mem.getLong(r + VALUE)));
+            assertEquals(6_000, seen.size());
+            for (long key = 0; key < 6_000; key++) {
+                long expected = (key < 3_000 ? key : 0) + (key >= 2_000 ? 10 * key : 0);
+                assertEquals(expected, seen.get(key), "key " + key);
+                assertTrue(find(into, key) > 0, "adopted rows are found by probing: " + key);
+            }
+        }
+    }
 }
