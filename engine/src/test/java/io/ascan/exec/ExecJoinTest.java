@@ -281,6 +281,35 @@ class ExecJoinTest {
             + "WHERE lo_quantity < 45) b";
 
     /**
+     * Order keys times m, spread over about 8 million values (too sparse for a slot per value),
+     * get the clustered direct-address layout; probe keys {@code lo_orderkey * m + lo_linenumber - 1}
+     * match on line 1 and otherwise land in a neighbouring key's slot, which the key compare
+     * rejects. Every join type keeps its unmatched tuples (outer, anti) and duplicate matches.
+     */
+    @ParameterizedTest
+    @EnumSource(JoinType.class)
+    void clusteredDirectAddressTableKeepsEveryJoinTypeExact(JoinType t) throws Exception {
+        long span = ((Number) duck("SELECT max(lo_orderkey) - min(lo_orderkey) FROM lineorder").getFirst().getFirst()).longValue();
+        long m = Math.max(2, 8_000_000 / span);
+        Table lo = table("lineorder");
+        PhysicalNode scan = scan(lo, x -> Call.predicate(Operator.LT, tcol(x, "lo_quantity"), Literal.of(45)), "lo_orderkey", "lo_revenue");
+        PhysicalNode build = new ProjectNode(scan, List.of(Call.of(Operator.TIMES, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(scan, "lo_orderkey")), Literal.of(m)), ref(scan, "lo_revenue")), List.of("bk", "lo_revenue"));
+        PhysicalNode pscan = scan(lo, null, "lo_orderkey", "lo_linenumber", "lo_discount");
+        Expr pk = Call.of(Operator.MINUS, DataType.BIGINT, Call.of(Operator.PLUS, DataType.BIGINT, Call.of(Operator.TIMES, DataType.BIGINT,
+                Call.of(Operator.CAST, DataType.BIGINT, ref(pscan, "lo_orderkey")), Literal.of(m)),
+                Call.of(Operator.CAST, DataType.BIGINT, ref(pscan, "lo_linenumber"))), Literal.of(1L));
+        PhysicalNode probe = new ProjectNode(pscan, List.of(pk, ref(pscan, "lo_discount")), List.of("pk", "lo_discount"));
+        QueryResult r = executor().execute(join(probe, build, t, true, null, "pk=bk"), OPTIONS);
+        var rows = rows(r);
+        assertTrue(r.statistics().contains("slots of"), r.statistics());
+        String select = t.projectsRight() ? "pk, lo_discount, bk, lo_revenue" : "pk, lo_discount";
+        assertSameRows(duck("SELECT " + select + " FROM (SELECT lo_orderkey::BIGINT * " + m + " + lo_linenumber - 1 AS pk, lo_discount FROM lineorder) a "
+                + duckJoin(t) + " (SELECT lo_orderkey::BIGINT * " + m + " AS bk, lo_revenue FROM lineorder WHERE lo_quantity < 45) b ON pk = bk"),
+                rows, false);
+    }
+
+    /**
      * The probe's per-rowset pass tests the build's Bloom filter before it loads bucket heads: a
      * join that drops probe tuples without a partner takes them out of the selection, an outer or
      * anti join keeps them (emitted unmatched). NULL probe keys, P on the probe scan (a selection

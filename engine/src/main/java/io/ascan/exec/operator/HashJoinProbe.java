@@ -22,7 +22,8 @@ import java.util.List;
  * build row's address is in a field, so the parent reads build columns lazily). A join on one
  * integer key also carries the direct-address path: when the build chose that layout (a flag of
  * the table, the same for every tuple), the key minus the smallest key is the chain's slot and
- * the chain holds only rows with that key, so neither hashing nor comparing. NULL keys never
+ * the chain holds only rows with that key, so neither hashing nor comparing (in the clustered
+ * variant, the difference shifted right is the slot and the chain's keys are compared). NULL keys never
  * match. Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits
  * on the first match, ANTI when there was none; when the build side's unmatched (or, for a
  * build-side SEMI/ANTI, matched) rows matter, matches set the row's MATCHED bit for the final pass.
@@ -126,11 +127,17 @@ public final class HashJoinProbe implements CodegenConsumer {
         String next = direct ? table + ".uniqueKeys() ? 0L : " + MEM + "getLong(" + m + ")" : MEM + "getLong(" + m + ")";
         code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + next + ")");
         gen.checkCancelledInLoop();
-        // A direct-address chain holds exactly the rows with the probe's key: nothing to compare.
+        // A direct-address chain holds exactly the rows with the probe's key: nothing to compare;
+        // a clustered one (a shift) also rows with neighbouring keys: compare keys, not hashes.
         if (direct) code.open("if (!" + table + ".direct())");
         String same = sameKeys(code, m, h, keys);
         if (same != null) code.line("if (!(" + same + ")) continue;");
-        if (direct) code.close();
+        if (direct) {
+            code.close().open("else if (" + table + ".shift() != 0)");
+            ValueCode stored = StoreCode.read(code, m, build.layout(), buildKeys[0]);
+            code.line("if (!(" + StoreCode.equal(keys.getFirst(), stored) + ")) continue;");
+            code.close();
+        }
         if (residual != null) {
             ValueCode r = gen.expr(residual, joined(in, buildTuple).access());
             code.line("if (!(" + DispatchShim.notNullAnd(r) + ")) continue;");
@@ -182,8 +189,9 @@ public final class HashJoinProbe implements CodegenConsumer {
     /** The direct-address chain head of a non-NULL integer key: a range check and one load. */
     private static String directHead(CodeBuilder code, String table, ValueCode key) {
         String d = code.fresh("slot");
-        code.line("long " + d + " = (long) " + key.value() + " - " + table + ".keyMin();");
-        return d + " >= 0L && " + d + " < " + table + ".slots() ? " + MEM + "getLong(" + table + ".headsAddress() + (" + d + " << 3)) : 0L";
+        code.line("long " + d + " = (long) " + key.value() + " - " + table + ".keyMin() >>> " + table + ".shift();");
+        // A key below the smallest leaves a negative difference, shifted unsigned past any slot count.
+        return d + " < " + table + ".slots() && " + d + " >= 0L ? " + MEM + "getLong(" + table + ".headsAddress() + (" + d + " << 3)) : 0L";
     }
 
     /**

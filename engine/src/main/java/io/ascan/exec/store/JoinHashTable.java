@@ -25,6 +25,11 @@ import org.apache.arrow.memory.OutOfMemoryException;
  *     with no hashing and no hash or key compare. Probe keys clustered in the probe table (order
  *     keys in lineitem) also stay clustered in the slots, where hashing scatters them. Rows with a
  *     NULL key are in no chain (they never match).</li>
+ * <li>clustered direct address, when the keys are too sparse for one slot per value (see
+ *     {@link KeyRange#clusterShift}): slot {@code (key - min) >>> shift} heads the rows of 2^shift
+ *     neighbouring key values, which a probe compares by key (no hash). It keeps the direct
+ *     layout's sequential reads for a clustered probe side at the size of a bucket array. If the
+ *     keys turn out to crowd into few slots, the table falls back to the hash layout.</li>
  * </ul>
  * Either way every row keeps its key hash, for the Bloom filter R and the MATCHED bit.
  */
@@ -35,17 +40,19 @@ public final class JoinHashTable implements AutoCloseable {
     private final List<TupleStore> stores;
     private static final VarHandle HEADS = ValueLayout.JAVA_LONG.varHandle();
 
-    private final ArrowBuf heads;
-    private final MemorySegment headSegment;
-    private final long headsAddress;
+    // The layout may still change from clustered direct to hash once chained (see fallBackToHash).
+    private ArrowBuf heads;
+    private MemorySegment headSegment;
+    private long headsAddress;
     private final long rows;
     private final BloomFilter bloom;
     /** Hash layout: the bucket mask. */
-    private final long mask;
-    /** Direct layout: whether chains are by key, the smallest key, the slot count, where keys and their NULL bits are. */
-    private final boolean direct;
+    private long mask;
+    /** Direct layout: whether chains are by key, the smallest key, the key bits a slot ignores, the slot count, where keys and their NULL bits are. */
+    private boolean direct;
     private final long keyMin;
-    private final long slots;
+    private final int shift;
+    private long slots;
     private final int keyOffset;
     private final int keyNullWord;
     private final long keyNullMask;
@@ -83,6 +90,11 @@ public final class JoinHashTable implements AutoCloseable {
         for (TupleStore s : stores) n += s.rowCount();
         this.rows = n;
         long directSlots = key == null || stores.isEmpty() ? 0 : key.range().directSlots();
+        int clusterShift = 0;
+        if (directSlots == 0 && key != null && !stores.isEmpty()) {
+            clusterShift = key.range().clusterShift();
+            directSlots = clusterShift > 0 ? key.range().clusterSlots(clusterShift) : 0;
+        }
         ArrowBuf array = null;
         if (directSlots > 0) {
             try {
@@ -92,6 +104,7 @@ public final class JoinHashTable implements AutoCloseable {
             }
         }
         this.direct = array != null;
+        this.shift = direct ? clusterShift : 0;
         long capacity;
         if (direct) {
             capacity = directSlots;
@@ -103,13 +116,8 @@ public final class JoinHashTable implements AutoCloseable {
             this.mask = 0;
         } else {
             // At most half a row per bucket: a chain step is a cache miss, so short chains beat a smaller array.
-            capacity = Long.highestOneBit(Math.max(SHARES, n * 2 - 1)) << 1;
-            try {
-                array = allocator.buffer(capacity * 8);
-            } catch (OutOfMemoryException e) {
-                throw new OutOfMemoryException("query memory limit exceeded by a hash join's bucket array ("
-                        + capacity + " buckets for " + n + " rows)", e);
-            }
+            capacity = bucketCount(n);
+            array = bucketArray(allocator, capacity, n);
             this.keyMin = 0;
             this.keyOffset = this.keyNullWord = 0;
             this.keyNullMask = 0;
@@ -128,6 +136,60 @@ public final class JoinHashTable implements AutoCloseable {
             throw e;
         }
         this.bloom = filter;
+        this.allocator = allocator;
+    }
+
+    private final BufferAllocator allocator;
+
+    /** At most half a row per bucket: a chain step is a cache miss, so short chains beat a smaller array. */
+    private static long bucketCount(long rows) {
+        return Long.highestOneBit(Math.max(SHARES, rows * 2 - 1)) << 1;
+    }
+
+    private static ArrowBuf bucketArray(BufferAllocator allocator, long capacity, long rows) {
+        try {
+            return allocator.buffer(capacity * 8);
+        } catch (OutOfMemoryException e) {
+            throw new OutOfMemoryException("query memory limit exceeded by a hash join's bucket array ("
+                    + capacity + " buckets for " + rows + " rows)", e);
+        }
+    }
+
+    /**
+     * Clustered direct layout: whether {@code foreign} rows chained in front of a row with another
+     * key mean the keys crowd into few slots (a skewed key range), so that hash buckets give
+     * shorter chains. (Rows with one key share a chain in both layouts; a uniform spread at
+     * {@link KeyRange#CLUSTER_SLOTS_PER_KEY} slots per key puts few rows before another key's.)
+     */
+    private boolean crowded(long foreign) {
+        return shift > 0 && foreign > rows / 2;
+    }
+
+    /** Clustered layout: whether row {@code row}, chained in front of {@code head}, has another key (1) or the same (0). */
+    private long foreignKey(long row, long head) {
+        return shift > 0 && Mem.getLong(row + keyOffset) != Mem.getLong(head + keyOffset) ? 1 : 0;
+    }
+
+    /** Re-chains every row by its hash into a bucket array, on the calling thread (the clustered layout was crowded). */
+    private void fallBackToHash() {
+        long capacity = bucketCount(rows);
+        ArrowBuf buckets = bucketArray(allocator, capacity, rows);
+        heads.close();
+        heads = buckets;
+        heads.setZero(0, capacity * 8);
+        headsAddress = heads.memoryAddress();
+        headSegment = Mem.at(headsAddress, capacity * 8);
+        direct = false;
+        mask = capacity - 1;
+        slots = capacity;
+        uniqueKeys = false;
+        for (TupleStore s : stores) {
+            s.forEachRow(row -> {
+                long at = headsAddress + ((Mem.getLong(row + RowLayout.HASH) & mask) << 3);
+                Mem.putLong(row + RowLayout.NEXT, Mem.getLong(at));
+                Mem.putLong(at, row);
+            });
+        }
     }
 
     /**
@@ -137,25 +199,29 @@ public final class JoinHashTable implements AutoCloseable {
     private long headOf(long row) {
         if (!direct) return headsAddress + ((Mem.getLong(row + RowLayout.HASH) & mask) << 3);
         if ((Mem.getLong(row + keyNullWord) & keyNullMask) != 0) return 0;
-        return headsAddress + ((Mem.getLong(row + keyOffset) - keyMin) << 3);
+        return headsAddress + (((Mem.getLong(row + keyOffset) - keyMin) >>> shift) << 3);
     }
 
     /** Chains every row into the head array (and the Bloom filter), on the calling thread. */
     public void insert() {
-        boolean[] shared = {false};
+        long[] shared = {0, 0};
         for (TupleStore s : stores) {
             s.forEachRow(row -> {
                 long at = headOf(row);
                 if (at != 0) {
                     long head = Mem.getLong(at);
-                    shared[0] |= head != 0;
+                    if (head != 0) {
+                        shared[0]++;
+                        shared[1] += foreignKey(row, head);
+                    }
                     Mem.putLong(row + RowLayout.NEXT, head);
                     Mem.putLong(at, row);
                 }
                 if (bloom != null) bloom.add(Mem.getLong(row + RowLayout.HASH));
             });
         }
-        uniqueKeys = direct && !shared[0];
+        uniqueKeys = direct && shared[0] == 0;
+        if (crowded(shared[1])) fallBackToHash();
     }
 
     /** Shares of the hash values in a parallel build's Bloom filter pass (see {@link #chainRuns}). */
@@ -181,7 +247,10 @@ public final class JoinHashTable implements AutoCloseable {
                             head = Mem.getLong(at);
                             Mem.putLong(row + RowLayout.NEXT, head);
                         } while (!HEADS.compareAndSet(headSegment, at - headsAddress, head, row));
-                        hashes.sharedHead |= head != 0;
+                        if (head != 0) {
+                            hashes.sharedHeads++;
+                            hashes.foreignHeads += foreignKey(row, head);
+                        }
                     }
                     long h = Mem.getLong(row + RowLayout.HASH);
                     if (bloom != null) hashes.add((int) (h & (SHARES - 1)), h);
@@ -191,11 +260,18 @@ public final class JoinHashTable implements AutoCloseable {
         return hashes;
     }
 
-    /** After every {@link #chainRuns} (and before any probe): notes whether some chain holds two rows. */
+    /**
+     * After every {@link #chainRuns} (and before any probe): notes whether some chain holds two
+     * rows, and re-chains by hash if the clustered layout turned out crowded.
+     */
     public void chained(List<HashShares> all) {
-        boolean shared = false;
-        for (HashShares s : all) shared |= s.sharedHead;
-        uniqueKeys = direct && !shared;
+        long shared = 0, foreign = 0;
+        for (HashShares s : all) {
+            shared += s.sharedHeads;
+            foreign += s.foreignHeads;
+        }
+        uniqueKeys = direct && shared == 0;
+        if (crowded(foreign)) fallBackToHash();
     }
 
     /**
@@ -214,8 +290,8 @@ public final class JoinHashTable implements AutoCloseable {
     public static final class HashShares {
         private final long[][] values = new long[SHARES][16];
         private final int[] counts = new int[SHARES];
-        /** A row was chained in front of another. */
-        private boolean sharedHead;
+        /** Rows chained in front of another, and of those in front of one with another key. */
+        private long sharedHeads, foreignHeads;
 
         void add(int share, long h) {
             if (counts[share] == values[share].length) values[share] = java.util.Arrays.copyOf(values[share], values[share].length * 2);
@@ -244,11 +320,17 @@ public final class JoinHashTable implements AutoCloseable {
     }
 
     /**
-     * Direct layout: every key has at most one row, so a probe needs no chain step (and touches
-     * the row only if it reads its columns). False for the hash layout.
+     * Direct layout: every chain is one row long (every key has at most one row, and with a
+     * {@link #shift} no two keys share a slot), so a probe needs no chain step. False for the
+     * hash layout.
      */
     public boolean uniqueKeys() {
         return uniqueKeys;
+    }
+
+    /** Direct layout: the low key bits a slot ignores, 0 when every slot has one key (so a probe need not compare keys). */
+    public int shift() {
+        return shift;
     }
 
     /** Direct layout: the key of slot 0. */
@@ -270,15 +352,20 @@ public final class JoinHashTable implements AutoCloseable {
         return Mem.getLong(headsAddress + ((h & mask) << 3));
     }
 
-    /** Direct layout: the first row with key {@code key}, or 0 (the generated probe inlines the same). */
+    /**
+     * Direct layout: the first row of the chain that holds the rows with key {@code key}, or 0
+     * (the generated probe inlines the same); with a {@link #shift} the chain also holds rows
+     * with neighbouring keys.
+     */
     public long firstOfKey(long key) {
         long d = key - keyMin;
-        return d >= 0 && d < slots ? Mem.getLong(headsAddress + (d << 3)) : 0L;
+        return d >= 0 && (d >>> shift) < slots ? Mem.getLong(headsAddress + ((d >>> shift) << 3)) : 0L;
     }
 
     /** How a probe finds rows, for the query's statistics. */
     public String describe() {
-        return direct ? "direct-address table, " + slots + " slots from key " + keyMin + ", " + rows + " rows"
+        return direct ? "direct-address table, " + slots + " slots" + (shift > 0 ? " of " + (1L << shift) + " keys" : "")
+                + " from key " + keyMin + ", " + rows + " rows"
                 + (uniqueKeys ? ", unique keys" : "")
                 : "hash table, " + slots + " buckets, " + rows + " rows";
     }

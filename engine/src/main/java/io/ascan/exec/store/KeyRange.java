@@ -75,6 +75,44 @@ public final class KeyRange {
         return dense || cached ? slots : 0;
     }
 
+    /**
+     * Slots per probe key allowed in the clustered layout ({@link #clusterShift}): as many as a
+     * hash table's buckets, so its head array is no bigger.
+     */
+    static final long CLUSTER_SLOTS_PER_KEY = 4;
+    /** Fewer keys than this get hash buckets: their table stays in the core's caches, however probed. */
+    static final long CLUSTER_MIN_KEYS = 1 << 15;
+    /**
+     * Keys sparser than one in 2^this per slot (a slot spans at most 1,024 values) are no
+     * filtered run of a key sequence, and a slot per range promises them nothing: hashing.
+     */
+    static final int CLUSTER_MAX_SHIFT = 10;
+
+    /**
+     * For keys too sparse for {@link #directSlots}: the shift {@code s} of a clustered direct
+     * layout, where slot {@code (key - min) >>> s} heads the chain of the rows with keys in
+     * that run of 2^s values (compared on probe), with at most {@link #CLUSTER_SLOTS_PER_KEY}
+     * slots per key; or -1 for fewer than {@link #CLUSTER_MIN_KEYS} keys or keys sparser than
+     * {@link #CLUSTER_MAX_SHIFT} allows. Unlike hashing it
+     * keeps keys that are near each other in near slots, so a probe side clustered by the key
+     * (lineitem by order key against filtered orders: q3, q10, q21) reads the head array and
+     * the rows, which the build appended in key order, almost sequentially.
+     */
+    public int clusterShift() {
+        if (keys < CLUSTER_MIN_KEYS || directSlots() > 0) return -1;
+        long span = max - min;
+        if (span < 0) return -1;
+        long limit = Math.min(MAX_SLOTS, CLUSTER_SLOTS_PER_KEY * keys);
+        int s = 1;
+        while ((span >>> s) + 1 > limit) s++;
+        return s <= CLUSTER_MAX_SHIFT ? s : -1;
+    }
+
+    /** The slots of the clustered layout with shift {@code s} ({@link #clusterShift}). */
+    public long clusterSlots(int s) {
+        return ((max - min) >>> s) + 1;
+    }
+
     @Override
     public String toString() {
         return keys == 0 ? "no keys" : keys + " keys in [" + min + ", " + max + "]";

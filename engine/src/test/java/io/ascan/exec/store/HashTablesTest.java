@@ -228,6 +228,67 @@ class HashTablesTest {
         }
     }
 
+    /**
+     * Keys too sparse for a slot each (order keys a customer filter left: about one in 40) get
+     * the clustered layout, a slot per run of neighbouring keys: chains then hold other keys too,
+     * so the walk compares keys, and every key is found, by one thread or several.
+     */
+    @Test
+    void sparseKeysGetClusteredSlotsThatFindEveryKey() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        Map<Long, Integer> expected = new HashMap<>();
+        long[] keys = new long[40_000];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = rnd.nextLong(-1_000_000, 5_000_000);
+            if (i % 1000 == 0 && i > 0) keys[i] = keys[i - 1]; // a few duplicate keys
+            expected.merge(keys[i], 1, Integer::sum);
+        }
+        for (int threads : new int[] {1, 3}) {
+            try (JoinHashTable table = directTable(keys, 2, threads, memory.allocator())) {
+                assertTrue(table.direct() && table.shift() > 0, table.describe());
+                assertTrue(table.slots() <= KeyRange.CLUSTER_SLOTS_PER_KEY * (keys.length + 2), "no more slots than buckets: " + table.describe());
+                assertFalse(table.uniqueKeys(), "neighbouring keys share slots");
+                for (long key : expected.keySet()) assertEquals(expected.get(key), clusteredMatches(table, key), "matches of " + key);
+                for (int i = 0; i < 20_000; i++) {
+                    long key = rnd.nextLong(-2_000_000, 6_000_000);
+                    assertEquals(expected.getOrDefault(key, 0), clusteredMatches(table, key), "matches of " + key);
+                }
+                assertEquals(0, clusteredMatches(table, Long.MIN_VALUE));
+                assertEquals(0, clusteredMatches(table, Long.MAX_VALUE));
+                for (long key : keys) assertTrue(table.bloomFilter().mightContain(hash(key)));
+            }
+        }
+    }
+
+    /** Keys crowded into a corner of their range (most in a few slots) are re-chained into hash buckets. */
+    @Test
+    void crowdedClusteredKeysFallBackToHashBuckets() {
+        long[] keys = new long[40_001];
+        for (int i = 0; i < 40_000; i++) keys[i] = i;
+        keys[40_000] = 40L << 20; // 40,001 keys over 2^10 times as many values: the widest slots
+
+        for (int threads : new int[] {1, 3}) {
+            try (JoinHashTable table = directTable(keys, 1, threads, memory.allocator())) {
+                assertFalse(table.direct(), table.describe());
+                for (long key : new long[] {0, 5_000, 39_999, 40_000, 40L << 20}) {
+                    assertEquals(key == 40_000 ? 0 : 1, directMatchesByHash(table, key), "matches of " + key);
+                }
+            }
+        }
+    }
+
+    /** Rows the clustered table holds with key {@code key}: its chain, compared by key as the generated probe does. */
+    private static int clusteredMatches(JoinHashTable table, long key) {
+        int found = 0;
+        for (long r = table.firstOfKey(key); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) {
+            assertEquals(0, Mem.getLong(r + KEY_VALUE.nullWordOffset(0)) & RowLayout.nullMask(0), "NULL keys are in no chain");
+            if (Mem.getLong(r + KEY) != key) continue;
+            assertEquals(key * 3, Mem.getLong(r + VALUE));
+            found++;
+        }
+        return found;
+    }
+
     private static int directMatchesByHash(JoinHashTable table, long key) {
         int found = 0;
         for (long r = table.first(hash(key)); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) if (Mem.getLong(r + KEY) == key) found++;

@@ -1,6 +1,7 @@
 package io.ascan.exec.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,29 @@ class KeyRangeTest {
         assertEquals(0, of(Long.MIN_VALUE, Long.MAX_VALUE).directSlots());
         assertEquals(0, of(Long.MIN_VALUE, 0, 1).directSlots());
         assertEquals(2, of(Long.MAX_VALUE - 1, Long.MAX_VALUE).directSlots());
+    }
+
+    /**
+     * Too sparse for a slot per value: a slot per run of 2^shift values, at most four slots per
+     * key (q3's 147,126 order keys over 6 million values: runs of 16); none for a small build,
+     * for runs past 1,024 values, for an overflowing span, or where a slot per value qualifies.
+     */
+    @Test
+    void sparseKeysGetTheClusteredLayoutWithinItsLimits() {
+        KeyRange q3 = spread(1, 5_999_975, 147_126);
+        assertEquals(4, q3.clusterShift());
+        assertEquals(374_999, q3.clusterSlots(4));
+        assertTrue(q3.clusterSlots(4) <= KeyRange.CLUSTER_SLOTS_PER_KEY * q3.keys());
+        assertEquals(-1, spread(1, 6_000_000, KeyRange.CLUSTER_MIN_KEYS - 1).clusterShift(), "a small build: hashing");
+        assertEquals(-1, spread(1, 6_000_000, 750_000).clusterShift(), "a slot per value qualifies");
+        KeyRange widest = spread(0, KeyRange.CLUSTER_SLOTS_PER_KEY * 40_000 << KeyRange.CLUSTER_MAX_SHIFT, 40_000);
+        assertEquals(KeyRange.CLUSTER_MAX_SHIFT, widest.clusterShift());
+        assertEquals(-1, spread(0, (KeyRange.CLUSTER_SLOTS_PER_KEY * 40_000 << KeyRange.CLUSTER_MAX_SHIFT) + 2, 40_000).clusterShift(),
+                "runs of more than 1,024 values: hashing");
+        KeyRange overflow = spread(0, 40_000, 40_000);
+        overflow.add(Long.MIN_VALUE);
+        overflow.add(Long.MAX_VALUE);
+        assertEquals(-1, overflow.clusterShift());
     }
 
     @Test
