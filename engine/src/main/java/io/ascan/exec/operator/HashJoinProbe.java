@@ -186,12 +186,20 @@ public final class HashJoinProbe implements CodegenConsumer {
         return MEM + "getLong(" + table + ".headsAddress() + ((" + h + " & " + table + ".mask()) << 3))";
     }
 
-    /** The direct-address chain head of a non-NULL integer key: a range check and one load. */
+    /**
+     * The direct-address chain head of a non-NULL integer key: a range check and one load; for a
+     * clustered table with a key bitmap, 0 unless the key's bit is set (a chain of neighbours only
+     * would cost a cache miss on a row to reject).
+     */
     private static String directHead(CodeBuilder code, String table, ValueCode key) {
-        String d = code.fresh("slot");
-        code.line("long " + d + " = (long) " + key.value() + " - " + table + ".keyMin() >>> " + table + ".shift();");
+        String d = code.fresh("offset"), slot = code.fresh("slot"), bits = code.fresh("keyBits");
+        code.line("long " + d + " = (long) " + key.value() + " - " + table + ".keyMin();");
+        code.line("long " + slot + " = " + d + " >>> " + table + ".shift();");
+        code.line("long " + bits + " = " + table + ".keyBitsAddress();");
         // A key below the smallest leaves a negative difference, shifted unsigned past any slot count.
-        return d + " < " + table + ".slots() && " + d + " >= 0L ? " + MEM + "getLong(" + table + ".headsAddress() + (" + d + " << 3)) : 0L";
+        return slot + " < " + table + ".slots() && " + slot + " >= 0L && (" + bits + " == 0L || (" + MEM + "getLong(" + bits
+                + " + ((" + d + " >>> 6) << 3)) & 1L << " + d + ") != 0L) ? " + MEM + "getLong(" + table + ".headsAddress() + (" + slot
+                + " << 3)) : 0L";
     }
 
     /**

@@ -29,7 +29,10 @@ import org.apache.arrow.memory.OutOfMemoryException;
  *     {@link KeyRange#clusterShift}): slot {@code (key - min) >>> shift} heads the rows of 2^shift
  *     neighbouring key values, which a probe compares by key (no hash). It keeps the direct
  *     layout's sequential reads for a clustered probe side at the size of a bucket array. If the
- *     keys turn out to crowd into few slots, the table falls back to the hash layout.</li>
+ *     keys turn out to crowd into few slots, the table falls back to the hash layout. A bitmap
+ *     with one bit per key value of the range ({@link #keyBitsAddress}) tells a probe whether its
+ *     key is there before it loads a head and walks rows: with filtered build keys most probes
+ *     of a non-empty slot find only neighbours, and each such walk is a cache miss on a row.</li>
  * </ul>
  * Either way every row keeps its key hash, for the Bloom filter R and the MATCHED bit.
  */
@@ -39,6 +42,11 @@ public final class JoinHashTable implements AutoCloseable {
 
     private final List<TupleStore> stores;
     private static final VarHandle HEADS = ValueLayout.JAVA_LONG.varHandle();
+    /**
+     * Clustered layouts with at most this shift get the key bitmap: it is then no bigger than the
+     * head array (2^shift bits per slot against 64).
+     */
+    static final int KEY_BITS_MAX_SHIFT = 6;
 
     // The layout may still change from clustered direct to hash once chained (see fallBackToHash).
     private ArrowBuf heads;
@@ -58,6 +66,10 @@ public final class JoinHashTable implements AutoCloseable {
     private final long keyNullMask;
     /** Direct layout, once chained: no two rows share a key, so every chain is one row long. */
     private boolean uniqueKeys;
+    /** Clustered direct layout: bit {@code key - keyMin} is set when a row has that key; null without one. */
+    private ArrowBuf keyBits;
+    private MemorySegment keyBitSegment;
+    private long keyBitsAddress;
 
     /** A hash table over every row of {@code stores}, inserted by the calling thread. */
     public JoinHashTable(List<TupleStore> stores, BufferAllocator allocator, boolean withBloomFilter) {
@@ -128,11 +140,23 @@ public final class JoinHashTable implements AutoCloseable {
         heads.setZero(0, capacity * 8);
         this.headsAddress = heads.memoryAddress();
         this.headSegment = Mem.at(headsAddress, capacity * 8);
+        if (shift > 0 && shift <= KEY_BITS_MAX_SHIFT) {
+            long bytes = ((capacity << shift) + 63 >>> 6) * 8;
+            try {
+                keyBits = allocator.buffer(bytes);
+                keyBits.setZero(0, bytes);
+                keyBitsAddress = keyBits.memoryAddress();
+                keyBitSegment = Mem.at(keyBitsAddress, bytes);
+            } catch (OutOfMemoryException e) {
+                // An optional filter: probes then walk every non-empty slot's chain.
+            }
+        }
         BloomFilter filter = null;
         try {
             filter = withBloomFilter ? new BloomFilter(n, allocator) : null;
         } catch (RuntimeException e) {
             heads.close();
+            if (keyBits != null) keyBits.close();
             throw e;
         }
         this.bloom = filter;
@@ -175,6 +199,7 @@ public final class JoinHashTable implements AutoCloseable {
         long capacity = bucketCount(rows);
         ArrowBuf buckets = bucketArray(allocator, capacity, rows);
         heads.close();
+        dropKeyBits();
         heads = buckets;
         heads.setZero(0, capacity * 8);
         headsAddress = heads.memoryAddress();
@@ -202,6 +227,19 @@ public final class JoinHashTable implements AutoCloseable {
         return headsAddress + (((Mem.getLong(row + keyOffset) - keyMin) >>> shift) << 3);
     }
 
+    private void dropKeyBits() {
+        if (keyBits == null) return;
+        keyBits.close();
+        keyBits = null;
+        keyBitSegment = null;
+        keyBitsAddress = 0;
+    }
+
+    /** Key bitmap: the word of key offset {@code d} (the row's key minus {@link #keyMin}), as an offset into the bitmap. */
+    private static long keyWord(long d) {
+        return (d >>> 6) << 3;
+    }
+
     /** Chains every row into the head array (and the Bloom filter), on the calling thread. */
     public void insert() {
         long[] shared = {0, 0};
@@ -216,6 +254,10 @@ public final class JoinHashTable implements AutoCloseable {
                     }
                     Mem.putLong(row + RowLayout.NEXT, head);
                     Mem.putLong(at, row);
+                    if (keyBitsAddress != 0) {
+                        long d = Mem.getLong(row + keyOffset) - keyMin, word = keyBitsAddress + keyWord(d);
+                        Mem.putLong(word, Mem.getLong(word) | 1L << d);
+                    }
                 }
                 if (bloom != null) bloom.add(Mem.getLong(row + RowLayout.HASH));
             });
@@ -250,6 +292,10 @@ public final class JoinHashTable implements AutoCloseable {
                         if (head != 0) {
                             hashes.sharedHeads++;
                             hashes.foreignHeads += foreignKey(row, head);
+                        }
+                        if (keyBitsAddress != 0) {
+                            long d = Mem.getLong(row + keyOffset) - keyMin;
+                            HEADS.getAndBitwiseOr(keyBitSegment, keyWord(d), 1L << d);
                         }
                     }
                     long h = Mem.getLong(row + RowLayout.HASH);
@@ -333,6 +379,15 @@ public final class JoinHashTable implements AutoCloseable {
         return shift;
     }
 
+    /**
+     * Clustered direct layout: the bitmap with bit {@code key - keyMin} set for every key a row
+     * has (little-endian words of 64 keys), or 0 when there is none (other layouts, a shift
+     * above {@link #KEY_BITS_MAX_SHIFT}, or no memory for it).
+     */
+    public long keyBitsAddress() {
+        return keyBitsAddress;
+    }
+
     /** Direct layout: the key of slot 0. */
     public long keyMin() {
         return keyMin;
@@ -359,14 +414,16 @@ public final class JoinHashTable implements AutoCloseable {
      */
     public long firstOfKey(long key) {
         long d = key - keyMin;
-        return d >= 0 && (d >>> shift) < slots ? Mem.getLong(headsAddress + ((d >>> shift) << 3)) : 0L;
+        if (d < 0 || (d >>> shift) >= slots) return 0L;
+        if (keyBitsAddress != 0 && (Mem.getLong(keyBitsAddress + keyWord(d)) & 1L << d) == 0) return 0L;
+        return Mem.getLong(headsAddress + ((d >>> shift) << 3));
     }
 
     /** How a probe finds rows, for the query's statistics. */
     public String describe() {
         return direct ? "direct-address table, " + slots + " slots" + (shift > 0 ? " of " + (1L << shift) + " keys" : "")
                 + " from key " + keyMin + ", " + rows + " rows"
-                + (uniqueKeys ? ", unique keys" : "")
+                + (uniqueKeys ? ", unique keys" : "") + (keyBitsAddress != 0 ? ", key bitmap" : "")
                 : "hash table, " + slots + " buckets, " + rows + " rows";
     }
 
@@ -382,6 +439,7 @@ public final class JoinHashTable implements AutoCloseable {
     @Override
     public void close() {
         heads.close();
+        dropKeyBits();
         if (bloom != null) bloom.close();
         for (TupleStore s : stores) s.close();
     }

@@ -260,6 +260,38 @@ class HashTablesTest {
         }
     }
 
+    /**
+     * The clustered layout's key bitmap: a key no row has finds no chain at all, even where its
+     * slot holds neighbours, so a probe walks rows only for keys that are there.
+     */
+    @Test
+    void clusteredKeyBitmapGivesAbsentKeysNoChain() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        long[] keys = new long[40_000];
+        Map<Long, Integer> present = new HashMap<>();
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = rnd.nextLong(0, 3_000_000);
+            present.merge(keys[i], 1, Integer::sum);
+        }
+        for (int threads : new int[] {1, 3}) {
+            try (JoinHashTable table = directTable(keys, 1, threads, memory.allocator())) {
+                assertTrue(table.direct() && table.shift() > 0 && table.keyBitsAddress() != 0, table.describe());
+                int neighbours = 0;
+                for (int i = 0; i < 20_000; i++) {
+                    long key = rnd.nextLong(0, 3_000_000);
+                    long slot = (key - table.keyMin()) >>> table.shift();
+                    if (!present.containsKey(key)) {
+                        assertEquals(0L, table.firstOfKey(key), "no chain for absent key " + key);
+                        if (slot < table.slots() && Mem.getLong(table.headsAddress() + (slot << 3)) != 0L) neighbours++;
+                    } else {
+                        assertEquals(present.get(key), clusteredMatches(table, key), "matches of " + key);
+                    }
+                }
+                assertTrue(neighbours > 1000, "absent keys whose slot holds neighbours: " + neighbours);
+            }
+        }
+    }
+
     /** Keys crowded into a corner of their range (most in a few slots) are re-chained into hash buckets. */
     @Test
     void crowdedClusteredKeysFallBackToHashBuckets() {
