@@ -1,6 +1,7 @@
 package io.ascan.codegen;
 
 import io.ascan.codegen.rt.Like;
+import io.ascan.codegen.rt.Utf8;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;
 import io.ascan.expr.Expr;
@@ -40,28 +41,80 @@ final class StringCodegen {
         return likeColumns(c, escape);
     }
 
-    /** LIKE with a literal pattern, on the value. */
+    /**
+     * LIKE with a literal pattern, on the value: compiled into a matcher for its shape, the literal
+     * runs as off-heap constants. Only patterns with {@code _} (one code point) fall back to the
+     * token matcher.
+     */
     private ValueCode likeValues(Call c, Like like) {
         String rt = ExprCodegen.RT;
         return g.strict("like", List.of(c.arg(0)), DataType.BOOLEAN, (ops, r) -> {
             ValueCode s = ops.get(0);
             String a = s.value() + ", " + s.length();
             String test = switch (like.shape()) {
-                case GENERAL -> g.code.constant(Like.class.getName(), like) + ".matches(" + a + ")";
+                case GENERAL -> like.runs() != null ? runs(like, s) : g.code.constant(Like.class.getName(), like) + ".matches(" + a + ")";
+                case CONTAINS -> like.literal().length == 0 ? "true" : find(s.value(), s.length(), "0", like.literal()) + " >= 0";
                 default -> {
-                    String k = g.utf8(new String(like.literal(), java.nio.charset.StandardCharsets.UTF_8));
-                    String lit = k + ".address, " + k + ".length";
+                    String k = literal(like.literal());
                     yield switch (like.shape()) {
-                        case EXACT -> rt + "Strings.equals(" + a + ", " + lit + ")";
-                        case PREFIX -> rt + "Strings.startsWith(" + a + ", " + lit + ")";
-                        case SUFFIX -> rt + "Strings.endsWith(" + a + ", " + lit + ")";
-                        case CONTAINS -> rt + "Strings.indexOf(" + a + ", " + lit + ", 0) >= 0";
-                        case GENERAL -> throw new IllegalStateException();
+                        case EXACT -> rt + "Strings.equals(" + a + ", " + k + ")";
+                        case PREFIX -> rt + "Strings.startsWith(" + a + ", " + k + ")";
+                        case SUFFIX -> rt + "Strings.endsWith(" + a + ", " + k + ")";
+                        case CONTAINS, GENERAL -> throw new IllegalStateException();
                     };
                 }
             };
             g.code.line(r.value() + " = " + test + "; // " + like);
         });
+    }
+
+    /**
+     * Emits the match of a pattern whose only wildcard is {@code %} and returns the local holding
+     * it: the anchored first and last runs compare in place, each inner run is searched for after
+     * the previous one's leftmost match (which never loses a match when the only wildcard is %),
+     * within the bytes the last run leaves.
+     */
+    private String runs(Like like, ValueCode s) {
+        String rt = ExprCodegen.RT;
+        byte[][] runs = like.runs();
+        String a = s.value(), len = s.length();
+        String at = g.code.fresh("at"), end = g.code.fresh("end"), ok = g.code.fresh("ok");
+        g.code.line("int " + at + " = 0, " + end + " = " + len + ";");
+        g.code.line("boolean " + ok + " = true;");
+        int first = 0, last = runs.length;
+        if (!like.leadingAny()) { // runs is not empty: a pattern of only % is CONTAINS of nothing
+            byte[] run = runs[first++];
+            g.code.line(ok + " = " + rt + "Strings.startsWith(" + a + ", " + len + ", " + literal(run) + ");");
+            g.code.line(at + " = " + run.length + ";");
+        }
+        if (!like.trailingAny() && last > first) {
+            byte[] run = runs[--last];
+            g.code.line(ok + " = " + ok + " && " + end + " - " + at + " >= " + run.length + " && " + rt + "Strings.endsWith(" + a + ", " + len
+                    + ", " + literal(run) + ");");
+            g.code.line(end + " -= " + run.length + ";");
+        }
+        for (int k = first; k < last; k++) {
+            g.code.open("if (" + ok + ")");
+            g.code.line(at + " = " + find(a, end, at, runs[k]) + ";");
+            g.code.line(ok + " = " + at + " >= 0;");
+            g.code.line(at + " += " + runs[k].length + ";");
+            g.code.close();
+        }
+        return ok;
+    }
+
+    /**
+     * A search for the non-empty bytes {@code needle} in a[from, end). The needle is a constant
+     * (not literal bytes in the source) so that queries differing only in the pattern share a class.
+     */
+    private String find(String a, String end, String from, byte[] needle) {
+        return ExprCodegen.RT + "Strings.find(" + a + ", " + end + ", " + from + ", " + literal(needle) + ")";
+    }
+
+    /** The constant holding {@code bytes} off-heap, as the (address, length) arguments of a Strings call. */
+    private String literal(byte[] bytes) {
+        String k = g.code.constant(Utf8.class.getName(), Utf8.unbound(bytes));
+        return k + ".address, " + k + ".length";
     }
 
     /** LIKE with a pattern computed per tuple. */

@@ -104,6 +104,24 @@ public final class Like {
         return shape;
     }
 
+    /**
+     * The literal runs between the {@code %}s of a GENERAL pattern without {@code _} (code
+     * generation emits them as a chain of anchored compares and substring searches), or null.
+     */
+    public byte[][] runs() {
+        return segments == null ? null : segments.clone();
+    }
+
+    /** Whether the pattern starts with {@code %}. */
+    public boolean leadingAny() {
+        return leadingAny;
+    }
+
+    /** Whether the pattern ends with {@code %}. */
+    public boolean trailingAny() {
+        return trailingAny;
+    }
+
     /** The literal bytes of a fast-path shape (the pattern without its % wildcards). */
     public byte[] literal() {
         return literal;

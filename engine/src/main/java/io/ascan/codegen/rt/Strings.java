@@ -53,24 +53,67 @@ public final class Strings {
     /** Index of the first occurrence of p in a at or after {@code from}, or -1. */
     public static int indexOf(long a, int la, long p, int lp, int from) {
         if (lp == 0) return from <= la ? from : -1;
-        byte first = Mem.getByte(p);
-        for (int i = from, last = la - lp; i <= last; i++) {
-            i = indexOfByte(a, i, last + 1, la, first);
-            if (i < 0) return -1;
-            if (equals(a + i + 1, lp - 1, p + 1, lp - 1)) return i;
-        }
-        return -1;
+        return find(a, la, from, p, lp);
     }
 
     /** Index of the first occurrence of the bytes p in the first {@code la} bytes of a at or after {@code from}, or -1. */
     public static int indexOf(long a, int la, byte[] p, int from) {
-        if (p.length == 0) return from <= la ? from : -1;
-        for (int i = from, last = la - p.length; i <= last; i++) {
-            i = indexOfByte(a, i, last + 1, la, p[0]);
-            if (i < 0) return -1;
-            if (regionEquals(a + i, p)) return i;
+        int lp = p.length;
+        if (lp == 0) return from <= la ? from : -1;
+        long first = broadcast(p[0]), last = broadcast(p[lp - 1]);
+        int i = from;
+        if (LITTLE_ENDIAN) {
+            for (; i + lp + 7 <= la; i += 8) {
+                for (long m = candidates(a, i, lp, first, last); m != 0; m &= m - 1) {
+                    int k = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                    if (regionEquals(a + k, p)) return k;
+                }
+            }
         }
+        for (int end = la - lp; i <= end; i++) if (Mem.getByte(a + i) == p[0] && regionEquals(a + i, p)) return i;
         return -1;
+    }
+
+    /** Index of the first occurrence of the needle p (length {@code lp >= 1}) in a[from, la), or -1. */
+    public static int find(long a, int la, int from, long p, int lp) {
+        return find(a, la, from, p, lp, broadcast(Mem.getByte(p)), broadcast(Mem.getByte(p + lp - 1)));
+    }
+
+    /**
+     * The same with the needle's first and last bytes broadcast. Eight start positions at a time
+     * (SWAR, the "generic SIMD" substring search): a position is a candidate when the word at it
+     * holds the first byte and the word {@code lp - 1} further the last byte, so one OR of the two
+     * XORs and an exact zero-byte test find them, and only candidates, rare in text, compare the
+     * bytes between. Reads never go past {@code la}.
+     */
+    private static int find(long a, int la, int from, long p, int lp, long first, long last) {
+        int i = from;
+        if (LITTLE_ENDIAN) {
+            for (; i + lp + 7 <= la; i += 8) {
+                for (long m = candidates(a, i, lp, first, last); m != 0; m &= m - 1) {
+                    int k = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                    if (lp <= 2 || equals(a + k + 1, lp - 2, p + 1, lp - 2)) return k;
+                }
+            }
+        }
+        byte b = (byte) first;
+        for (int end = la - lp; i <= end; i++) if (Mem.getByte(a + i) == b && equals(a + i, lp, p, lp)) return i;
+        return -1;
+    }
+
+    /** Bit 8k+7 set where start position i + k has the needle's first byte and, lp - 1 further, its last. */
+    private static long candidates(long a, int i, int lp, long first, long last) {
+        return zeroBytes((Mem.getLong(a + i) ^ first) | (Mem.getLong(a + i + lp - 1) ^ last));
+    }
+
+    /** Bit 7 of each byte of x that is zero, exactly (no borrow between bytes, unlike {@code (x - 0x01..) & ~x}). */
+    private static long zeroBytes(long x) {
+        return ~(((x & LOWS) + LOWS) | x | LOWS);
+    }
+
+    /** The byte b in each of a long's eight bytes. */
+    private static long broadcast(byte b) {
+        return (b & 0xFFL) * ONES;
     }
 
     public static boolean startsWith(long a, int la, byte[] p) {
@@ -86,28 +129,8 @@ public final class Strings {
         return true;
     }
 
-    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+    private static final long ONES = 0x0101010101010101L, LOWS = 0x7F7F7F7F7F7F7F7FL;
     private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
-
-    /**
-     * Index of the first byte {@code b} in a[from, to), or -1, eight bytes at a time (SWAR: a zero
-     * byte of {@code word ^ b...b} sets its high bit in {@code (x - 0x01..) & ~x & 0x80..}; the
-     * lowest such bit is exact). Reads never go past {@code end}, the string's length.
-     */
-    static int indexOfByte(long a, int from, int to, int end, byte b) {
-        long pattern = (b & 0xFFL) * ONES;
-        int i = from;
-        for (; LITTLE_ENDIAN && i < to && i + 8 <= end; i += 8) {
-            long x = Mem.getLong(a + i) ^ pattern;
-            long found = (x - ONES) & ~x & HIGHS;
-            if (found != 0) {
-                int k = i + (Long.numberOfTrailingZeros(found) >>> 3);
-                return k < to ? k : -1;
-            }
-        }
-        for (; i < to; i++) if (Mem.getByte(a + i) == b) return i;
-        return -1;
-    }
 
     public static int hash(long a, int la) {
         int h = 1;

@@ -76,6 +76,31 @@ public final class HashJoinProbe implements CodegenConsumer {
         return buildRight ? Tuple.concat(probe, buildSide) : Tuple.concat(buildSide, probe);
     }
 
+    /**
+     * The build side of a matched tuple with its key columns read from the probe's keys instead,
+     * where the two have one type whose equality is identity (integers, dates, timestamps,
+     * decimals of one scale): the join condition makes them the same value, and a parent that
+     * groups by a build key (q13's c_custkey) then finds its group without waiting on the load of
+     * the build row.
+     */
+    private Tuple keysFromProbe(Tuple probe, Tuple buildSide) {
+        int[] from = new int[buildSide.width()], origins = new int[buildSide.width()];
+        java.util.Arrays.fill(from, -1);
+        for (int c = 0; c < origins.length; c++) origins[c] = buildSide.origin(c);
+        for (int i = 0; i < buildKeys.length; i++) {
+            DataType t = buildSide.type(buildKeys[i]);
+            boolean identity = switch (t.kind()) {
+                case INTEGER, BIGINT, DATE, TIMESTAMP, DECIMAL -> true;
+                default -> false;
+            };
+            if (identity && t.equals(probe.type(probeKeys[i]))) {
+                from[buildKeys[i]] = probeKeys[i];
+                origins[buildKeys[i]] = probe.origin(probeKeys[i]);
+            }
+        }
+        return buildSide.derive(buildSide.types(), (c, code) -> from[c] >= 0 ? probe.read(from[c], code) : buildSide.read(c, code), origins);
+    }
+
     @Override
     public void consume(Tuple in, PipelineCodegen gen) {
         CodeBuilder code = gen.code;
@@ -152,7 +177,7 @@ public final class HashJoinProbe implements CodegenConsumer {
             if (type == JoinType.SEMI) parent.consume(in, gen);
             code.line("break;");
         } else if (!buildSideSemiAnti) {
-            parent.consume(joined(in, buildTuple), gen);
+            parent.consume(joined(in, keysFromProbe(in, buildTuple)), gen);
         }
         code.close(); // chain loop
         if (!nonNull.isEmpty()) code.close();
