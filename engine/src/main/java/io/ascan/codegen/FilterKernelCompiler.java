@@ -46,6 +46,8 @@ public final class FilterKernelCompiler {
         BLOOM,
         /** One integer key: its range first (two compares), then the Bloom filter on the keys inside. */
         RANGE_THEN_BLOOM,
+        /** One integer key: its range alone (to measure what the range removes before the Bloom filter). */
+        RANGE,
         /** One integer key: its range and one bit of the build's exact key bitmap, no hashing. */
         BITMAP
     }
@@ -181,7 +183,9 @@ public final class FilterKernelCompiler {
             RuntimeFilterKeys r = runtimeFilters.get(f);
             boolean first = steps.isEmpty() && f == 0;
             if (r.test() != KeyTest.BLOOM) emitKeyRange(code, batch, f, r.columns()[0], first, r.test() == KeyTest.BITMAP);
-            if (r.test() != KeyTest.BITMAP) emitRuntimeFilter(code, batch, f, r.columns(), first && r.test() == KeyTest.BLOOM);
+            if (r.test() == KeyTest.BLOOM || r.test() == KeyTest.RANGE_THEN_BLOOM) {
+                emitRuntimeFilter(code, batch, f, r.columns(), first && r.test() == KeyTest.BLOOM);
+            }
         }
         String body = code.cut(mark);
 

@@ -64,6 +64,11 @@ public final class PushdownMaterializer implements Materializer {
             return new FilterKernelCompiler.RuntimeFilterKeys(columns, test);
         }
 
+        /** The Bloom filter alone, without the key range. */
+        RuntimeFilter withoutRange() {
+            return new RuntimeFilter(filter, columns);
+        }
+
         /** What the kernel reads per key: the bitmap, else the Bloom filter (its cost in cache). */
         long sizeBytes() {
             return bitmap != null ? bitmap.sizeBytes() : filter.sizeBytes();
@@ -150,30 +155,44 @@ public final class PushdownMaterializer implements Materializer {
 
     /**
      * Measures each runtime filter alone on the first rows of {@code data} and fixes which ones the
-     * kernels apply, in which order (once, by the first worker to get here).
+     * kernels apply, in which order (once, by the first worker to get here). A key range that
+     * keeps nearly every sampled tuple is dropped (its Bloom filter stays): a pass over the tuples
+     * that removes nothing only costs.
      */
     private synchronized void measureRuntimeFilters(SliceData data, StringScratch scratch) {
         if (applied != null) return;
         int rows = Math.min(data.rowCount(), RuntimeFilterOrder.SAMPLE_ROWS);
-        double[] passRates = new double[runtimeFilters.size()];
+        List<RuntimeFilter> filters = new ArrayList<>(runtimeFilters);
+        double[] passRates = new double[filters.size()];
         int[] sel = new int[rows];
         Batch batch = Batches.of(data.columns());
         for (int f = 0; f < passRates.length; f++) {
-            RuntimeFilter r = runtimeFilters.get(f);
-            FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
-                    List.of(r.keys()), c -> input.table().schema().column(c).name());
-            long[] b = new long[FilterKernelCompiler.BOUNDS];
-            r.bounds(b, 0);
-            try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
-                passRates[f] = rows == 0 ? 0 : (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}, b) / rows;
-            } finally {
-                scratch.reset();
+            RuntimeFilter r = filters.get(f);
+            if (r.bitmap() == null && r.ranged()
+                    && passRate(r, FilterKernelCompiler.KeyTest.RANGE, data, batch, rows, sel, scratch) > RuntimeFilterOrder.USELESS) {
+                filters.set(f, r = r.withoutRange());
             }
+            passRates[f] = passRate(r, r.keys().test(), data, batch, rows, sel, scratch);
         }
         List<RuntimeFilter> order = new ArrayList<>();
-        long[] bytes = runtimeFilters.stream().mapToLong(RuntimeFilter::sizeBytes).toArray();
-        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(runtimeFilters.get(f));
+        long[] bytes = filters.stream().mapToLong(RuntimeFilter::sizeBytes).toArray();
+        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(filters.get(f));
         apply(order);
+    }
+
+    /** The fraction of the first {@code rows} tuples of {@code data} ({@code batch}) that filter {@code r} keeps when tested so. */
+    private double passRate(RuntimeFilter r, FilterKernelCompiler.KeyTest test, SliceData data, Batch batch, int rows, int[] sel,
+                            StringScratch scratch) {
+        if (rows == 0) return 0;
+        FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
+                List.of(new FilterKernelCompiler.RuntimeFilterKeys(r.columns(), test)), c -> input.table().schema().column(c).name());
+        long[] b = new long[FilterKernelCompiler.BOUNDS];
+        r.bounds(b, 0);
+        try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
+            return (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}, b) / rows;
+        } finally {
+            scratch.reset();
+        }
     }
 
     private static String encodings(SliceData data) {
