@@ -32,8 +32,83 @@ public final class FilterKernelCompiler {
 
     /** Tuples whose key hashes one R step computes before it tests them: the hashes stay in L1. */
     static final int CHUNK = 1024;
+    private static final long[] NO_BOUNDS = {};
+    private static final String MEM = "io.ascan.codegen.rt.Mem.";
 
     private FilterKernelCompiler() {}
+
+    /** Longs per runtime filter in a kernel call's {@code bounds}: its key range's min and max, its bitmap's address. */
+    public static final int BOUNDS = 3;
+
+    /** How a runtime filter tests a tuple's keys. */
+    public enum KeyTest {
+        /** Hash the keys, test the Bloom filter. */
+        BLOOM,
+        /** One integer key: its range first (two compares), then the Bloom filter on the keys inside. */
+        RANGE_THEN_BLOOM,
+        /** One integer key: its range alone (to measure what the range removes before the Bloom filter). */
+        RANGE,
+        /** One integer key: its range and one bit of the build's exact key bitmap, no hashing. */
+        BITMAP
+    }
+
+    /**
+     * One runtime filter R as the kernel tests it: the batch positions of its key columns and the
+     * test. The range and bitmap arrive with each call ({@link #BOUNDS}), so the kernel's source,
+     * and its class, do not depend on them.
+     */
+    public record RuntimeFilterKeys(int[] columns, KeyTest test) {
+        public RuntimeFilterKeys {
+            if (test != KeyTest.BLOOM && columns.length != 1) {
+                throw new IllegalArgumentException("a runtime filter's " + test + " test needs one key column, not " + columns.length);
+            }
+        }
+
+        /** Bloom filters alone, over these key columns each. */
+        public static List<RuntimeFilterKeys> hashed(List<int[]> columns) {
+            return columns.stream().map(c -> new RuntimeFilterKeys(c, KeyTest.BLOOM)).toList();
+        }
+    }
+
+    /**
+     * Emits the key range test of runtime filter {@code f} over the tuples selected so far (every
+     * row when {@code first}): one branch-free pass that keeps a tuple if its key lies in
+     * {@code [min, max]} (a wrapped difference compared unsigned) or is NULL (the Bloom filter
+     * decides those, as without a range). For a filtered dimension whose keys cluster (the dates of
+     * one month or year) it drops most tuples for a subtraction and a compare, before any hashing.
+     */
+    private static void emitKeyRange(CodeBuilder code, ExprCompiler.BatchColumns batch, int f, int key, boolean first,
+                                     boolean bitmap) {
+        code.line("// R" + f + ": key range of column " + key + (bitmap ? " and bit of its key bitmap" : ", before its Bloom filter"));
+        code.open("");
+        code.line("long lo = bounds[" + (BOUNDS * f) + "], span = (bounds[" + (BOUNDS * f + 1) + "] - lo) ^ Long.MIN_VALUE;");
+        if (bitmap) code.line("long bits = bounds[" + (BOUNDS * f + 2) + "];");
+        code.line("int kept = 0;");
+        String end = first ? "rows" : "n";
+        for (boolean nulls : new boolean[] {false, true}) {
+            if (!nulls) code.open("if (" + batch.validity(key) + " == 0L)");
+            else code.open("else");
+            code.open("for (int at = 0; at < " + end + "; at++)");
+            code.line("int row = " + (first ? "at" : "selection[at]") + ";");
+            ValueCode v = batch.read(key, code);
+            code.line("selection[kept] = row;");
+            String in;
+            if (bitmap) {
+                // out of range: bit 0 of word 0 is read and ignored (the range is never empty), so the load needs no branch
+                code.line("long d = (long) " + v.value() + " - lo;");
+                code.line("boolean inside = (d ^ Long.MIN_VALUE) <= span;");
+                code.line("long bit = inside ? d : 0L;");
+                in = "(inside & (" + MEM + "getLong(bits + ((bit >>> 6) << 3)) >>> bit & 1L) != 0L)";
+            } else {
+                in = "(((long) " + v.value() + " - lo) ^ Long.MIN_VALUE) <= span";
+            }
+            code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
+            code.close();
+            code.close();
+        }
+        code.line("n = kept;");
+        code.close();
+    }
 
     /**
      * Emits runtime filter {@code f} over the tuples selected so far (every row when {@code first}),
@@ -86,11 +161,12 @@ public final class FilterKernelCompiler {
      * @param predicate      P over the table's columns (null: none)
      * @param tableToBatch   position in the batch of each table column P reads
      * @param inputs         the batch's columns: type, encoding of this combination, name
-     * @param runtimeFilters for each runtime filter, the batch positions of its key columns
+     * @param runtimeFilters for each runtime filter, the batch positions of its key columns and
+     *                       whether it tests a key range first
      * @param tableNames     names of the table's columns, for error messages of P
      */
     public static Compiled compile(Expr predicate, int[] tableToBatch, List<ExprCompiler.Input> inputs,
-                                   List<int[]> runtimeFilters, IntFunction<String> tableNames) {
+                                   List<RuntimeFilterKeys> runtimeFilters, IntFunction<String> tableNames) {
         CodeBuilder code = new CodeBuilder();
         ExprCompiler.BatchColumns batch = new ExprCompiler.BatchColumns(inputs);
         VectorColumnAccess tableColumns = VectorColumnAccess.remapped(batch, tableToBatch);
@@ -104,7 +180,12 @@ public final class FilterKernelCompiler {
         if (steps.isEmpty() && !runtimeFilters.isEmpty()) code.line("int n = 0;"); // the first R reads every row
         else SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         for (int f = 0; f < runtimeFilters.size(); f++) {
-            emitRuntimeFilter(code, batch, f, runtimeFilters.get(f), steps.isEmpty() && f == 0);
+            RuntimeFilterKeys r = runtimeFilters.get(f);
+            boolean first = steps.isEmpty() && f == 0;
+            if (r.test() != KeyTest.BLOOM) emitKeyRange(code, batch, f, r.columns()[0], first, r.test() == KeyTest.BITMAP);
+            if (r.test() == KeyTest.BLOOM || r.test() == KeyTest.RANGE_THEN_BLOOM) {
+                emitRuntimeFilter(code, batch, f, r.columns(), first && r.test() == KeyTest.BLOOM);
+            }
         }
         String body = code.cut(mark);
 
@@ -123,7 +204,7 @@ public final class FilterKernelCompiler {
         for (String f : batch.perBatchFields()) src.append("    ").append(f).append('\n');
         src.append("\n    public ").append(CLASS).append("(Object[] constants) {\n        super(constants);\n    }\n\n");
         src.append("    public int select(").append(rt).append("Batch in, int rows, int[] selection, ").append(rt)
-                .append("StringScratch scratch, ").append(BloomFilter.class.getName()).append("[] filters) {\n");
+                .append("StringScratch scratch, ").append(BloomFilter.class.getName()).append("[] filters, long[] bounds) {\n");
         src.append("        this.scratch = scratch;\n");
         for (int c : batch.used()) {
             src.append("        valid").append(c).append(" = in.validity[").append(c).append("]; data").append(c).append(" = in.data[")
@@ -158,8 +239,14 @@ public final class FilterKernelCompiler {
 
     /** One thread's instance; closing it releases its constants' memory. */
     public record Kernel(SelectionKernel code, Constants constants) implements AutoCloseable {
+        /** For kernels compiled without key ranges. */
         public int select(Batch in, int rows, int[] selection, StringScratch scratch, BloomFilter[] filters) {
-            return code.select(in, rows, selection, scratch, filters);
+            return code.select(in, rows, selection, scratch, filters, NO_BOUNDS);
+        }
+
+        /** @param bounds per runtime filter its key range's min and max and its bitmap's address ({@link #BOUNDS}) */
+        public int select(Batch in, int rows, int[] selection, StringScratch scratch, BloomFilter[] filters, long[] bounds) {
+            return code.select(in, rows, selection, scratch, filters, bounds);
         }
 
         @Override

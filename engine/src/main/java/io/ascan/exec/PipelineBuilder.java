@@ -152,8 +152,14 @@ public final class PipelineBuilder {
                     ScanSource source = scanSource(s);
                     String names = java.util.Arrays.stream(k).mapToObj(i -> s.output().get(i).name())
                             .collect(java.util.stream.Collectors.joining(", "));
-                    build.onBuilt(t -> source.addRuntimeFilter(new ScanSource.RuntimeFilter(t.bloomFilter(), k,
-                            "bloom(" + names + ", " + t.rowCount() + " keys)")));
+                    build.onBuilt(t -> {
+                        io.ascan.exec.store.KeyRange r = k.length == 1 ? build.keyRange() : null;
+                        io.ascan.exec.store.KeyBitmap bits = k.length == 1 ? build.keyBitmap() : null;
+                        String what = names + ", " + t.rowCount() + " keys";
+                        source.addRuntimeFilter(r == null ? new ScanSource.RuntimeFilter(t.bloomFilter(), k, "bloom(" + what + ")")
+                                : new ScanSource.RuntimeFilter(t.bloomFilter(), k, r.min(), r.max(), bits,
+                                        "bloom(" + what + " in " + r.min() + ".." + r.max() + (bits != null ? ", as a bitmap" : "") + ")"));
+                    });
                     return;
                 }
                 default -> {

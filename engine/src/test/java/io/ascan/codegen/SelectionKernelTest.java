@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.store.BloomFilter;
+import io.ascan.exec.store.KeyBitmap;
+import io.ascan.exec.store.KeyRange;
+import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.TupleStore;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;
 import io.ascan.expr.Expr;
@@ -152,7 +156,8 @@ class SelectionKernelTest {
              StringScratch scratch = new StringScratch(memory.allocator())) {
             // R admits the rows whose j hashes like 1 or 3 (false positives are possible: compared with the filter itself)
             for (long k : new long[] {1, 3}) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
-            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, List.of(new int[] {9}), this::name);
+            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS,
+                    FilterKernelCompiler.RuntimeFilterKeys.hashed(List.of(new int[] {9})), this::name);
             int[] selection = new int[rows.size()];
             int n;
             try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
@@ -194,7 +199,8 @@ class SelectionKernelTest {
                 BloomFilter[] filters = {onJ, onIL};
                 List<int[]> keys = List.of(new int[] {9}, new int[] {1, 2});
                 for (Expr p : new Expr[] {null, cmp(GT, I, Literal.of(0))}) {
-                    FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                    FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS,
+                            FilterKernelCompiler.RuntimeFilterKeys.hashed(keys), this::name);
                     try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
                         for (int count : new int[] {0, 1, FilterKernelCompiler.CHUNK, FilterKernelCompiler.CHUNK + 1, rows.size()}) {
                             List<Integer> expected = new ArrayList<>();
@@ -209,6 +215,102 @@ class SelectionKernelTest {
                             int n = kernel.select(fx.batch, count, selection, scratch, filters);
                             assertEquals(expected, selected(selection, n), count + " rows, NULLs " + nulls + ":\n" + compiled.source());
                             if (count == rows.size()) assertTrue(!expected.isEmpty() && expected.size() < count / 2, "R removes rows");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void runtimeFilterKeyRangesDropKeysOutsideThemAndKeepNulls() {
+        // A ranged R keeps a tuple whose key lies in [min, max] (compared without overflow at the
+        // ends of INTEGER and BIGINT) or is NULL, and its Bloom filter decides among those: here it
+        // admits every key, so the range alone shows; first (every row) and after P, across chunks
+        Random rnd = new Random(9);
+        long[][] intBounds = {{-7, 42}, {Integer.MIN_VALUE, 0}, {42, 42}, {Integer.MIN_VALUE, Integer.MAX_VALUE}};
+        long[][] longBounds = {{Long.MIN_VALUE, 0}, {-3, Long.MAX_VALUE}, {1, 1_000_000_007L}, {-3, -3}};
+        for (boolean nulls : new boolean[] {true, false}) {
+            List<Object[]> base = rows(nulls);
+            List<Object[]> rows = new ArrayList<>();
+            for (int r = 0; r < 2 * FilterKernelCompiler.CHUNK + 300; r++) rows.add(base.get(rnd.nextInt(base.size())));
+            try (ExprFixture fx = new ExprFixture(memory.allocator(), INPUTS, rows);
+                 BloomFilter everyKey = new BloomFilter(64, memory.allocator());
+                 StringScratch scratch = new StringScratch(memory.allocator())) {
+                for (Object[] r : base) for (int c : new int[] {1, 2}) everyKey.add(keyHash(r[c]));
+                for (int key : new int[] {1, 2}) {
+                    for (long[] b : key == 1 ? intBounds : longBounds) {
+                        for (Expr p : new Expr[] {null, cmp(GT, J, Literal.of(0))}) {
+                            var keys = List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {key},
+                                    FilterKernelCompiler.KeyTest.RANGE_THEN_BLOOM));
+                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                            List<Integer> expected = new ArrayList<>();
+                            for (int r = 0; r < rows.size(); r++) {
+                                Object[] row = rows.get(r);
+                                boolean passesP = p == null || (row[9] != null && (Integer) row[9] > 0);
+                                Object v = row[key];
+                                boolean inRange = v == null || (((Number) v).longValue() >= b[0] && ((Number) v).longValue() <= b[1]);
+                                if (passesP && inRange && everyKey.mightContain(keyHash(v))) expected.add(r);
+                            }
+                            int[] selection = new int[rows.size()];
+                            int n;
+                            try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                                n = kernel.select(fx.batch, rows.size(), selection, scratch, new BloomFilter[] {everyKey},
+                                        new long[] {b[0], b[1], 0});
+                            }
+                            assertEquals(expected, selected(selection, n), "key " + name(key) + " in " + Arrays.toString(b)
+                                    + ", NULLs " + nulls + ":\n" + compiled.source());
+                            boolean everyInt = b[0] == Integer.MIN_VALUE && b[1] == Integer.MAX_VALUE;
+                            assertTrue(!expected.isEmpty() && (everyInt || expected.size() < rows.size()), "the range drops rows");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void runtimeFilterKeyBitmapsKeepExactlyTheBuiltKeysAndNulls() {
+        // A bitmap R keeps a tuple whose key the build holds (values outside its range, at the ends of
+        // INTEGER and BIGINT too, never load a word past it) or whose key is NULL; first and after P
+        RowLayout layout = new RowLayout(List.of(DataType.BIGINT));
+        long[][] builds = {{-7, 0, 1, 42}, {-3, 0, 1}, {1, 3, 5}};
+        int[] keyColumns = {1, 2, 9};
+        Random rnd = new Random(13);
+        for (boolean nulls : new boolean[] {true, false}) {
+            List<Object[]> base = rows(nulls);
+            List<Object[]> rows = new ArrayList<>();
+            for (int r = 0; r < FilterKernelCompiler.CHUNK + 300; r++) rows.add(base.get(rnd.nextInt(base.size())));
+            for (int k = 0; k < keyColumns.length; k++) {
+                int key = keyColumns[k];
+                KeyRange range = new KeyRange();
+                for (long v : builds[k]) range.add(v);
+                try (ExprFixture fx = new ExprFixture(memory.allocator(), INPUTS, rows);
+                     TupleStore build = new TupleStore(layout, memory.allocator(), "test build");
+                     BloomFilter unused = new BloomFilter(4, memory.allocator());
+                     StringScratch scratch = new StringScratch(memory.allocator())) {
+                    for (long v : builds[k]) io.ascan.codegen.rt.Mem.putLong(build.appendRow() + layout.valueOffset(0), v);
+                    try (KeyBitmap bits = KeyBitmap.of(List.of(build), layout, 0, range, memory.allocator())) {
+                        for (Expr p : new Expr[] {null, cmp(GT, L, Literal.of(0L))}) {
+                            var keys = List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {key}, FilterKernelCompiler.KeyTest.BITMAP));
+                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                            List<Integer> expected = new ArrayList<>();
+                            for (int r = 0; r < rows.size(); r++) {
+                                Object[] row = rows.get(r);
+                                boolean passesP = p == null || (row[2] != null && (Long) row[2] > 0);
+                                Object v = row[key];
+                                boolean built = v == null || Arrays.stream(builds[k]).anyMatch(b -> b == ((Number) v).longValue());
+                                if (passesP && built) expected.add(r);
+                            }
+                            int[] selection = new int[rows.size()];
+                            int n;
+                            try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                                n = kernel.select(fx.batch, rows.size(), selection, scratch, new BloomFilter[] {unused},
+                                        new long[] {bits.min(), bits.max(), bits.address()});
+                            }
+                            assertEquals(expected, selected(selection, n), "key " + name(key) + " in " + Arrays.toString(builds[k])
+                                    + ", NULLs " + nulls + ":\n" + compiled.source());
+                            assertTrue(!expected.isEmpty() && expected.size() < rows.size(), "the bitmap drops rows");
                         }
                     }
                 }

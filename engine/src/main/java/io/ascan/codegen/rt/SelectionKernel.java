@@ -9,6 +9,9 @@ public interface SelectionKernel {
      * predicate and pass every runtime filter to {@code selection}, in order; returns how many.
      *
      * @param filters the runtime filters, in the order the kernel was compiled with
+     * @param bounds  per runtime filter {@code f}, its key range's min and max and its key bitmap's
+     *                address at {@code 3f} to {@code 3f + 2} (read only by filters compiled with a
+     *                key range: {@code FilterKernelCompiler.BOUNDS})
      */
-    int select(Batch in, int rows, int[] selection, StringScratch scratch, BloomFilter[] filters);
+    int select(Batch in, int rows, int[] selection, StringScratch scratch, BloomFilter[] filters, long[] bounds);
 }

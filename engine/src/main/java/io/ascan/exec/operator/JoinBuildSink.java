@@ -12,6 +12,7 @@ import io.ascan.exec.PipelineSink;
 import io.ascan.exec.QueryContext;
 import io.ascan.exec.Workers;
 import io.ascan.exec.store.JoinHashTable;
+import io.ascan.exec.store.KeyBitmap;
 import io.ascan.exec.store.KeyRange;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.exec.store.TupleStore;
@@ -42,6 +43,10 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
     private final StateSupplier local;
     private final StateSupplier global;
     private JoinHashTable table;
+    /** The built keys' range (direct-key joins with at least one key), once finished: published with R. */
+    private KeyRange keyRange;
+    /** The exact set of those keys, where they are dense enough ({@link KeyBitmap#suits}): R without hashing. */
+    private KeyBitmap keyBitmap;
     private boolean registered;
 
     /** A build sink whose table always has the hash layout. */
@@ -126,6 +131,20 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         return global;
     }
 
+    /**
+     * The smallest and largest non-NULL key built, for a join on one integer key ({@link #directKey})
+     * with at least one; else null. Set when the table exists (read it in {@link #onBuilt}): a probe
+     * key outside it has no partner, which a scan tests with two compares before hashing for R.
+     */
+    public synchronized KeyRange keyRange() {
+        return keyRange;
+    }
+
+    /** The built keys as a bitmap over {@link #keyRange}, where they suit one; else null. Set with the table. */
+    public synchronized KeyBitmap keyBitmap() {
+        return keyBitmap;
+    }
+
     /** Runs when the table (and its Bloom filter) exists: how R reaches the probe-side scan. */
     public synchronized void onBuilt(java.util.function.Consumer<JoinHashTable> r) {
         publish.add(() -> r.accept(table));
@@ -164,8 +183,10 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
     @Override
     public synchronized void finish(Pipeline last, QueryContext query) throws Exception {
         register(query);
+        KeyRange range = directKey ? KeyRange.merge(ranges) : null;
+        keyRange = range != null && range.keys() > 0 ? range : null;
         JoinHashTable t = directKey
-                ? JoinHashTable.allocate(locals, query.allocator(), true, new JoinHashTable.DirectKey(keys[0], KeyRange.merge(ranges)))
+                ? JoinHashTable.allocate(locals, query.allocator(), true, new JoinHashTable.DirectKey(keys[0], range))
                 : JoinHashTable.allocate(locals, query.allocator(), true);
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
@@ -178,6 +199,9 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
             Workers.run(query, "join-build", parts, w -> hashes[w] = t.chainRuns(w, parts));
             t.chained(List.of(hashes));
             Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
+        }
+        if (!publish.isEmpty() && KeyBitmap.suits(keyRange)) {
+            keyBitmap = KeyBitmap.of(t.stores(), layout, keys[0], keyRange, query.allocator());
         }
         String built = describe() + ": " + t.describe();
         query.addStatistics(() -> built);
@@ -210,6 +234,8 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (keyBitmap != null) keyBitmap.close();
+        keyBitmap = null;
         if (table != null) table.close();
         else for (TupleStore s : locals) s.close();
         table = null;

@@ -90,8 +90,17 @@ public final class ScanSource implements PipelineSource {
         return readColumns.clone();
     }
 
-    /** A Bloom filter R over some scan output columns, published by a join build. */
-    public record RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, String describe) {}
+    /**
+     * A Bloom filter R over some scan output columns, published by a join build, with the range
+     * {@code [min, max]} of the build's keys where it has one integer key (else the whole of long),
+     * and the keys' bitmap over that range where they are dense (else null).
+     */
+    public record RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, long min, long max,
+                                io.ascan.exec.store.KeyBitmap bitmap, String describe) {
+        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, String describe) {
+            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null, describe);
+        }
+    }
 
     public void addRuntimeFilter(RuntimeFilter f) {
         runtimeFilters.add(f);
@@ -264,7 +273,7 @@ public final class ScanSource implements PipelineSource {
             case DIRECT -> new DirectMaterializer(input);
             case STAGING -> new StagingMaterializer(input);
             case PUSHDOWN -> pushdown = new PushdownMaterializer(input, node.predicate(), tableToBatch, runtimeFilters.stream()
-                    .map(f -> new PushdownMaterializer.RuntimeFilter(f.filter(), f.columns())).toList(),
+                    .map(f -> new PushdownMaterializer.RuntimeFilter(f.filter(), f.columns(), f.min(), f.max(), f.bitmap())).toList(),
                     query.options().storageThreads());
         };
     }

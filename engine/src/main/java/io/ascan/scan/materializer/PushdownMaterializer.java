@@ -7,6 +7,7 @@ import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.Rowset;
 import io.ascan.exec.store.BloomFilter;
+import io.ascan.exec.store.KeyBitmap;
 import io.ascan.expr.Expr;
 import io.ascan.format.ColumnData;
 import io.ascan.format.SliceData;
@@ -33,8 +34,53 @@ import java.util.concurrent.Semaphore;
  * many evaluate and compact at once.
  */
 public final class PushdownMaterializer implements Materializer {
-    /** A runtime filter R: a Bloom filter over the hash of some projected columns (rowset positions). */
-    public record RuntimeFilter(BloomFilter filter, int[] columns) {}
+    /**
+     * A runtime filter R: a Bloom filter over the hash of some projected columns (rowset positions)
+     * and, for one integer key column, the range {@code [min, max]} of the build's keys, which the
+     * kernel tests first (two compares; no hash for the many keys outside it), or instead of both
+     * the keys' exact bitmap over that range (null where there is none).
+     */
+    public record RuntimeFilter(BloomFilter filter, int[] columns, long min, long max, KeyBitmap bitmap) {
+        /** Without a key range. */
+        public RuntimeFilter(BloomFilter filter, int[] columns) {
+            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null);
+        }
+
+        public RuntimeFilter {
+            if (min > max) throw new IllegalArgumentException("empty key range " + min + ".." + max + " of a runtime filter");
+            if (bitmap != null && (bitmap.min() != min || bitmap.max() != max || columns.length != 1)) {
+                throw new IllegalArgumentException("a runtime filter's bitmap must cover its one key's range " + min + ".." + max);
+            }
+        }
+
+        /** Whether a key range narrower than all of long comes with the Bloom filter. */
+        public boolean ranged() {
+            return columns.length == 1 && (min != Long.MIN_VALUE || max != Long.MAX_VALUE);
+        }
+
+        FilterKernelCompiler.RuntimeFilterKeys keys() {
+            var test = bitmap != null ? FilterKernelCompiler.KeyTest.BITMAP
+                    : ranged() ? FilterKernelCompiler.KeyTest.RANGE_THEN_BLOOM : FilterKernelCompiler.KeyTest.BLOOM;
+            return new FilterKernelCompiler.RuntimeFilterKeys(columns, test);
+        }
+
+        /** The Bloom filter alone, without the key range. */
+        RuntimeFilter withoutRange() {
+            return new RuntimeFilter(filter, columns);
+        }
+
+        /** What the kernel reads per key: the bitmap, else the Bloom filter (its cost in cache). */
+        long sizeBytes() {
+            return bitmap != null ? bitmap.sizeBytes() : filter.sizeBytes();
+        }
+
+        /** Its key range and bitmap address, as the kernel reads them ({@link FilterKernelCompiler#BOUNDS}). */
+        void bounds(long[] to, int f) {
+            to[FilterKernelCompiler.BOUNDS * f] = min;
+            to[FilterKernelCompiler.BOUNDS * f + 1] = max;
+            to[FilterKernelCompiler.BOUNDS * f + 2] = bitmap == null ? 0 : bitmap.address();
+        }
+    }
 
     private final ScanInput input;
     private final Expr predicate;
@@ -44,6 +90,8 @@ public final class PushdownMaterializer implements Materializer {
     /** The runtime filters the kernels apply, in order ({@link RuntimeFilterOrder}); null until measured. */
     private volatile List<RuntimeFilter> applied;
     private volatile BloomFilter[] blooms;
+    /** Per applied filter its key range and bitmap address (read by the kernels of ranged filters only). */
+    private volatile long[] bounds;
     private final Map<String, FilterKernelCompiler.Compiled> kernels = new ConcurrentHashMap<>();
 
     /**
@@ -68,6 +116,9 @@ public final class PushdownMaterializer implements Materializer {
 
     private void apply(List<RuntimeFilter> filters) {
         blooms = filters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
+        long[] b = new long[FilterKernelCompiler.BOUNDS * filters.size()];
+        for (int f = 0; f < filters.size(); f++) filters.get(f).bounds(b, f);
+        bounds = b;
         applied = filters;
     }
 
@@ -99,33 +150,49 @@ public final class PushdownMaterializer implements Materializer {
     /** The kernel for this slice's combination of plain and dictionary-encoded columns, compiled once. */
     private FilterKernelCompiler.Compiled compiled(SliceData data, String key) {
         return kernels.computeIfAbsent(key, k -> FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data),
-                applied.stream().map(RuntimeFilter::columns).toList(), c -> input.table().schema().column(c).name()));
+                applied.stream().map(RuntimeFilter::keys).toList(), c -> input.table().schema().column(c).name()));
     }
 
     /**
      * Measures each runtime filter alone on the first rows of {@code data} and fixes which ones the
-     * kernels apply, in which order (once, by the first worker to get here).
+     * kernels apply, in which order (once, by the first worker to get here). A key range that
+     * keeps nearly every sampled tuple is dropped (its Bloom filter stays): a pass over the tuples
+     * that removes nothing only costs.
      */
     private synchronized void measureRuntimeFilters(SliceData data, StringScratch scratch) {
         if (applied != null) return;
         int rows = Math.min(data.rowCount(), RuntimeFilterOrder.SAMPLE_ROWS);
-        double[] passRates = new double[runtimeFilters.size()];
+        List<RuntimeFilter> filters = new ArrayList<>(runtimeFilters);
+        double[] passRates = new double[filters.size()];
         int[] sel = new int[rows];
         Batch batch = Batches.of(data.columns());
         for (int f = 0; f < passRates.length; f++) {
-            RuntimeFilter r = runtimeFilters.get(f);
-            FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
-                    List.of(r.columns()), c -> input.table().schema().column(c).name());
-            try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
-                passRates[f] = rows == 0 ? 0 : (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}) / rows;
-            } finally {
-                scratch.reset();
+            RuntimeFilter r = filters.get(f);
+            if (r.bitmap() == null && r.ranged()
+                    && passRate(r, FilterKernelCompiler.KeyTest.RANGE, data, batch, rows, sel, scratch) > RuntimeFilterOrder.USELESS) {
+                filters.set(f, r = r.withoutRange());
             }
+            passRates[f] = passRate(r, r.keys().test(), data, batch, rows, sel, scratch);
         }
         List<RuntimeFilter> order = new ArrayList<>();
-        long[] bytes = runtimeFilters.stream().mapToLong(r -> r.filter().sizeBytes()).toArray();
-        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(runtimeFilters.get(f));
+        long[] bytes = filters.stream().mapToLong(RuntimeFilter::sizeBytes).toArray();
+        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(filters.get(f));
         apply(order);
+    }
+
+    /** The fraction of the first {@code rows} tuples of {@code data} ({@code batch}) that filter {@code r} keeps when tested so. */
+    private double passRate(RuntimeFilter r, FilterKernelCompiler.KeyTest test, SliceData data, Batch batch, int rows, int[] sel,
+                            StringScratch scratch) {
+        if (rows == 0) return 0;
+        FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
+                List.of(new FilterKernelCompiler.RuntimeFilterKeys(r.columns(), test)), c -> input.table().schema().column(c).name());
+        long[] b = new long[FilterKernelCompiler.BOUNDS];
+        r.bounds(b, 0);
+        try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
+            return (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}, b) / rows;
+        } finally {
+            scratch.reset();
+        }
     }
 
     private static String encodings(SliceData data) {
@@ -193,7 +260,7 @@ public final class PushdownMaterializer implements Materializer {
                     for (int i = 0; i < rows; i++) selection[i] = i;
                     return rows;
                 }
-                return kernel.select(Batches.of(data.columns()), rows, selection, scratch, blooms);
+                return kernel.select(Batches.of(data.columns()), rows, selection, scratch, blooms, bounds);
             }
 
             @Override

@@ -159,6 +159,37 @@ class PushdownMaterializerTest {
         }
     }
 
+    @Test
+    void aKeyRangeRunsBeforeItsBloomFilterUnlessItKeepsNearlyEveryTuple() throws Exception {
+        // Two builds on l, each with its keys' range: the lowest twentieth of l's values (the range
+        // removes most tuples, so it stays) and every tenth row's values (spread over all of l's
+        // range, which then keeps nearly every tuple and is dropped; the Bloom filter stays)
+        int lCol = table.schema().indexOf("l");
+        int lOut = Arrays.asList(OUTPUT).indexOf("l");
+        List<Long> values = new ArrayList<>();
+        for (int r = 0; r < ROWS; r++) if (AllTypesTable.expected(lCol, r) instanceof Long l) values.add(l);
+        List<Long> sorted = values.stream().sorted().toList();
+        long low = sorted.get(sorted.size() / 20);
+        Set<Long> lowKeys = new HashSet<>(), spreadKeys = new HashSet<>();
+        for (long v : values) if (v <= low) lowKeys.add(v);
+        for (int r = 0; r < ROWS; r += 10) if (AllTypesTable.expected(lCol, r) instanceof Long l) spreadKeys.add(l);
+        int[] read = readColumns();
+        for (Set<Long> keys : List.of(lowKeys, spreadKeys)) {
+            try (BloomFilter bloom = new BloomFilter(keys.size(), memory.allocator())) {
+                for (long k : keys) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
+                long min = keys.stream().mapToLong(Long::longValue).min().orElseThrow();
+                long max = keys.stream().mapToLong(Long::longValue).max().orElseThrow();
+                var r = new PushdownMaterializer.RuntimeFilter(bloom, new int[] {lOut}, min, max, null);
+                PushdownMaterializer m = new PushdownMaterializer(input(read), null, tableToBatch(read), List.of(r), 1);
+                long shipped = check(m, row -> AllTypesTable.expected(lCol, row) instanceof Long l && l >= min && l <= max
+                        && bloom.mightContain(Hash.finish(Hash.combine(Hash.SEED, l))));
+                assertEquals(List.of(bloom), m.appliedFilters().stream().map(PushdownMaterializer.RuntimeFilter::filter).toList());
+                assertEquals(keys == lowKeys, m.appliedFilters().getFirst().ranged(), "the range is kept where it removes tuples");
+                assertTrue(shipped < ROWS / 5, "R dropped most tuples: " + shipped);
+            }
+        }
+    }
+
     static BloomFilter bloomOfEvery(int step, int lCol, LeakCheck memory) {
         Set<Long> keys = new HashSet<>();
         for (int r = 0; r < ROWS; r += step) if (AllTypesTable.expected(lCol, r) instanceof Long l) keys.add(l);
