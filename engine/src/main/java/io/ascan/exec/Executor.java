@@ -59,6 +59,19 @@ public final class Executor {
 
     /** Runs {@code plan}; {@code phases} holds the phases before execution (planning) and receives those of the run. */
     public QueryResult execute(PhysicalNode plan, QueryOptions options, QueryPhases phases) throws QueryException {
+        return execute(plan, null, options, phases);
+    }
+
+    /**
+     * Runs {@code plan}, reusing the pipeline classes its earlier executions generated (the first
+     * one generates and keeps them).
+     */
+    public QueryResult execute(PreparedPlan plan, QueryOptions options, QueryPhases phases) throws QueryException {
+        return execute(plan.root(), plan, options, phases);
+    }
+
+    private QueryResult execute(PhysicalNode plan, PreparedPlan prepared, QueryOptions options, QueryPhases phases)
+            throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, cache, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
         List<Pipeline> pipelines;
@@ -67,8 +80,15 @@ public final class Executor {
             long t0 = System.nanoTime();
             pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
             phases.since("build pipelines", t0);
-            for (Pipeline p : pipelines) p.compile();
-            recordCompilation(pipelines, phases);
+            PlanCode kept = prepared == null ? null : prepared.code();
+            long t1 = System.nanoTime();
+            if (kept != null && kept.bind(pipelines)) {
+                phases.add("bind code", System.nanoTime() - t1, pipelines.size() + " pipelines, classes of an earlier execution");
+            } else {
+                for (Pipeline p : pipelines) p.compile();
+                recordCompilation(pipelines, phases);
+                if (prepared != null) prepared.keep(PlanCode.of(pipelines));
+            }
         } catch (RuntimeException e) {
             result.abandon();
             throw new QueryException("cannot execute the plan: " + e.getMessage(), e);

@@ -20,18 +20,21 @@ public final class Pipeline implements AutoCloseable {
     private final CodegenConsumer parent;
     private final PipelineSink sink;
     private final List<String> operators;
+    private final List<CodegenConsumer> parts;
     private final BooleanSupplier done;
     private final List<PipelineCompiler.Instance> instances = new ArrayList<>();
     private final List<StringScratch> scratches = new ArrayList<>();
     private PipelineCompiler.Compiled compiled;
 
-    Pipeline(int id, PipelineSource source, CodegenConsumer parent, PipelineSink sink, List<String> operators, BooleanSupplier done) {
+    Pipeline(int id, PipelineSource source, CodegenConsumer parent, PipelineSink sink, List<String> operators,
+             List<CodegenConsumer> parts, BooleanSupplier done) {
         this.id = id;
         this.done = done;
         this.source = source;
         this.parent = parent;
         this.sink = sink;
         this.operators = List.copyOf(operators);
+        this.parts = List.copyOf(parts);
     }
 
     public int id() {
@@ -56,6 +59,20 @@ public final class Pipeline implements AutoCloseable {
 
     void compile() {
         compiled = PipelineCompiler.compile(source.codegen(), parent);
+    }
+
+    /** Uses {@code code}, generated for this pipeline's position in an earlier execution of the plan, bound to this one's state. */
+    void use(PipelineCompiler.Compiled code) {
+        compiled = code;
+    }
+
+    /** The source, the operators above it (innermost last) and the sink: the objects whose state the class binds. */
+    List<Object> parts() {
+        List<Object> all = new ArrayList<>(parts.size() + 2);
+        all.add(source);
+        all.addAll(parts);
+        all.add(sink);
+        return all;
     }
 
     public PipelineCompiler.Compiled compiled() {

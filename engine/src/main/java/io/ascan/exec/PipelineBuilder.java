@@ -42,12 +42,14 @@ public final class PipelineBuilder {
     }
 
     /**
-     * The consumer chain under construction: its operator names, innermost last, for EXPLAIN, and
-     * when its tuples stop mattering (a LIMIT above that has let through all it will).
+     * The consumer chain under construction: its operator names, innermost last, for EXPLAIN, when
+     * its tuples stop mattering (a LIMIT above that has let through all it will), and its operators
+     * in the same order (whose state the pipeline's class binds).
      */
-    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names, BooleanSupplier done) {
+    record Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names, BooleanSupplier done,
+                 List<CodegenConsumer> operators) {
         Chain(CodegenConsumer consumer, PipelineSink sink, List<String> names) {
-            this(consumer, sink, names, () -> false);
+            this(consumer, sink, names, () -> false, List.of());
         }
 
         Chain wrap(CodegenConsumer c, String name) {
@@ -58,7 +60,10 @@ public final class PipelineBuilder {
             List<String> n = new ArrayList<>();
             n.add(name);
             n.addAll(names);
-            return new Chain(c, sink, n, stop);
+            List<CodegenConsumer> o = new ArrayList<>();
+            o.add(c);
+            o.addAll(operators);
+            return new Chain(c, sink, n, stop, o);
         }
     }
 
@@ -170,6 +175,7 @@ public final class PipelineBuilder {
     }
 
     void pipeline(PipelineSource source, Chain chain) {
-        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names(), chain.done()));
+        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names(), chain.operators(),
+                chain.done()));
     }
 }

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * A query in flight: the coordinator thread runs its pipelines in order (finishing a sink after
+ * A query in flight: the coordinator (a pooled thread) runs its pipelines in order (finishing a sink after
  * the last pipeline feeding it) and then releases their state; result batches wait in a small
  * bounded queue for {@link #next()}, which is the back-pressure on the workers. Closing cancels,
  * waits for the coordinator, and releases every remaining buffer and the query's allocator.
@@ -39,7 +40,8 @@ final class RunningQuery implements QueryResult {
     private final StringBuilder code = new StringBuilder();
     private volatile boolean finished;
     private volatile long endedAt;
-    private Thread coordinator;
+    /** Opens when the coordinator's pool thread is done with this query; null until started. */
+    private CountDownLatch coordinator;
     private ScheduledFuture<?> timeout;
     private VectorSchemaRoot current;
     private boolean closed;
@@ -69,7 +71,7 @@ final class RunningQuery implements QueryResult {
         long t = query.options().timeoutMillis();
         if (t > 0) timeout = TIMERS.schedule(() -> query.cancel("query timed out after " + t + " ms"), t, TimeUnit.MILLISECONDS);
         long started = System.nanoTime();
-        coordinator = Thread.ofPlatform().name("ascan-q" + query.id() + "-coordinator").start(() -> {
+        coordinator = Workers.start(query, "coordinator", () -> {
             query.phases().since("start coordinator", started);
             run(pipelines);
         });
@@ -186,7 +188,7 @@ final class RunningQuery implements QueryResult {
         closed = true;
         if (!finished) query.cancel("query was cancelled");
         if (timeout != null) timeout.cancel(false);
-        if (coordinator != null) Workers.joinAll(List.of(coordinator));
+        if (coordinator != null) Workers.awaitUninterruptibly(coordinator);
         if (current != null) current.close();
         current = null;
         for (Object b; (b = batches.poll()) != null; ) {

@@ -8,10 +8,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs a pipeline's workers and waits for all; the first failure cancels the query. Workers run
- * on one process-wide pool of platform threads: a query starts several pipelines of a dozen
- * workers each, and starting that many threads per pipeline cost small queries more than their
- * work. While it runs a worker, a pool thread carries the query's name ({@code ascan-q<id>-...})
+ * Runs a pipeline's workers and waits for all; the first failure cancels the query. Workers (and
+ * each query's coordinator) run on one process-wide pool of platform threads: a query starts
+ * several pipelines of a dozen workers each, and starting that many threads per pipeline cost
+ * small queries more than their work. While it runs a worker, a pool thread carries the query's name ({@code ascan-q<id>-...})
  * and is registered with the query, so cancellation interrupts it; afterwards its name,
  * interrupt status and CPU placement are reset before it serves anything else.
  */
@@ -27,20 +27,33 @@ public final class Workers {
 
     private Workers() {}
 
-    /** Waits for every thread even when interrupted: state they use is released only after they stopped. */
-    static void joinAll(List<Thread> threads) {
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+    /**
+     * Runs {@code task} on a pool thread named {@code ascan-q<id>-<name>} (the query's coordinator:
+     * no thread is started per query). The task registers the thread with the query itself, for
+     * as long as cancellation may interrupt it; the returned latch opens once the thread is back
+     * in the pool with its interrupt status, placement and name reset.
+     */
+    static CountDownLatch start(QueryContext query, String name, Runnable task) {
+        CountDownLatch done = new CountDownLatch(1);
+        POOL.execute(() -> {
+            Thread t = Thread.currentThread();
+            String idle = t.getName();
+            t.setName("ascan-q" + query.id() + "-" + name);
+            try {
+                task.run();
+            } finally {
+                clean(t, idle);
+                done.countDown();
             }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        });
+        return done;
+    }
+
+    /** Resets a pool thread after a query's task: an interrupt meant for the query must not reach the next task. */
+    private static void clean(Thread t, String idle) {
+        Thread.interrupted();
+        ScanEnvironment.restorePlacement();
+        t.setName(idle);
     }
 
     public static void run(QueryContext query, String name, int count, Body body) throws Exception {
@@ -63,9 +76,7 @@ public final class Workers {
                     query.fail(e);
                 } finally {
                     query.unregister(self);
-                    Thread.interrupted(); // an interrupt meant for this query must not reach the next task
-                    ScanEnvironment.restorePlacement();
-                    t.setName(idle);
+                    clean(t, idle);
                     done.countDown();
                 }
             });
@@ -79,7 +90,7 @@ public final class Workers {
         }
     }
 
-    private static void awaitUninterruptibly(CountDownLatch done) {
+    static void awaitUninterruptibly(CountDownLatch done) {
         boolean interrupted = false;
         while (true) {
             try {

@@ -9,16 +9,26 @@ import java.sql.SQLWarning;
  * {@link #report()} has the figures (slices, time and bytes per mode, switches, timeline).
  * <pre>{@code for (SQLWarning w = st.getWarnings(); w != null; w = w.getNextWarning())
  *     if (w instanceof ScanWarning s) use(s.report());}</pre>
+ * The message is formatted when first asked for: every query ends with one warning per scan,
+ * and formatting them all would add to every small query's time what few callers read.
  */
 public final class ScanWarning extends SQLWarning {
     private final transient ScanReport report;
+    private transient volatile String message;
 
     ScanWarning(ScanReport report) {
-        super(report.format(), "01000");
+        super(null, "01000");
         this.report = report;
     }
 
     public ScanReport report() {
         return report;
+    }
+
+    @Override
+    public String getMessage() {
+        String m = message;
+        if (m == null) message = m = report.format();
+        return m;
     }
 }

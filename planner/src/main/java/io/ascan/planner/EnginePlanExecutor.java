@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.Executor;
+import io.ascan.exec.PreparedPlan;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
@@ -30,7 +31,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * parameters is also translated into the engine's plan once; one with parameters keeps its
  * ascan-convention plan (parameters in scan predicates P too) and is translated at each
  * execution with the values as literals, which is a walk over the plan: the scans prune their
- * slices for the actual values.
+ * slices for the actual values. A statement without parameters also keeps the pipeline classes
+ * its first execution generated ({@link PreparedPlan}).
  */
 final class EnginePlanExecutor implements PlanExecutor {
     private static final long POOL_BYTES = 8L << 30;
@@ -84,6 +86,7 @@ final class EnginePlanExecutor implements PlanExecutor {
             PhysicalPlan physical = planning(() -> PhysicalPlanner.translate(physicalRel, plan.resultType(), null));
             phases.since("translate to engine plan", t1);
             String explain = physical.explain() + "Pipelines:\n" + Executor.explain(physical.root());
+            PreparedPlan prepared = new PreparedPlan(physical.root());
             return new Executable() {
                 @Override
                 public String explain() {
@@ -97,7 +100,7 @@ final class EnginePlanExecutor implements PlanExecutor {
 
                 @Override
                 public QueryResult run(List<Object> parameters, QueryOptions options, QueryPhases phases) throws QueryException {
-                    return executor.execute(physical.root(), options, phases);
+                    return executor.execute(prepared, options, phases);
                 }
             };
         }

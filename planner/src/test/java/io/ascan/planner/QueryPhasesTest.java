@@ -57,7 +57,8 @@ class QueryPhasesTest {
         String second = statistics(service.prepare(JOIN));
         assertFalse(hasPhase(second, "parse"), second);
         assertTrue(second.contains("reused: plan cache hit"), second);
-        assertTrue(hasPhase(second, "generate code") && hasPhase(second, "pipeline 0"), second);
+        assertTrue(hasPhase(second, "bind code") && hasPhase(second, "pipeline 0"), second);
+        assertFalse(hasPhase(second, "generate code"), second);
     }
 
     @Test

@@ -87,7 +87,10 @@ class ExplainAnalyzeTest {
             }
             List<ScanReport> reports = new ArrayList<>();
             for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
-                if (w instanceof ScanWarning sw) reports.add(sw.report());
+                if (w instanceof ScanWarning sw) {
+                    reports.add(sw.report());
+                    assertEquals(sw.report().format(), sw.getMessage(), "the warning's message is the report's text");
+                }
             }
             assertEquals(1, reports.size(), "one scan, one report");
             ScanReport r = reports.getFirst();

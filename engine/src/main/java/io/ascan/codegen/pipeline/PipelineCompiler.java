@@ -81,6 +81,13 @@ public final class PipelineCompiler {
 
     /** A compiled pipeline class with its constants and the state each worker binds. */
     public record Compiled(Class<?> type, String source, Object[] constants, List<StateSupplier> state, Times times) {
+        /** The same class bound to {@code other} state (another execution's operators); nothing generated or loaded. */
+        public Compiled withState(List<StateSupplier> other) {
+            if (other.size() != state.size()) throw new IllegalArgumentException("a pipeline class binds " + state.size()
+                    + " state objects, not " + other.size());
+            return new Compiled(type, source, constants, List.copyOf(other), new Times(0, 0, false));
+        }
+
         /** A new instance whose string constants live in memory from {@code allocator}. */
         public Instance instantiate(BufferAllocator allocator) {
             Constants bound = Constants.bind(constants, allocator);

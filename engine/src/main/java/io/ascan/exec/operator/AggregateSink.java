@@ -4,6 +4,7 @@ import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.DictionaryColumnAccess.DictionaryCode;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
@@ -38,7 +39,7 @@ import java.util.List;
  * type shares that SUM's sum.
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
-public final class AggregateSink implements PipelineSink, AutoCloseable {
+public final class AggregateSink implements PipelineSink, StateOwner, AutoCloseable {
     private static final String MEM = "io.ascan.codegen.rt.Mem.";
     private static final String TABLE = AggHashTable.class.getName();
 
@@ -762,5 +763,10 @@ public final class AggregateSink implements PipelineSink, AutoCloseable {
             for (AggHashTable t : w) if (t != null) t.close();
         }
         locals.clear();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(local);
     }
 }

@@ -3,6 +3,7 @@ package io.ascan.exec.operator;
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
@@ -30,7 +31,7 @@ import java.util.List;
  * on one integer key also tracks the key's range per worker ({@link KeyRange}), so the table can
  * take the direct-address layout when the keys turn out dense.
  */
-public final class JoinBuildSink implements PipelineSink, AutoCloseable {
+public final class JoinBuildSink implements PipelineSink, StateOwner, AutoCloseable {
     private final List<DataType> types;
     private final int[] keys;
     private final boolean keepNullKeys;
@@ -240,5 +241,10 @@ public final class JoinBuildSink implements PipelineSink, AutoCloseable {
         else for (TupleStore s : locals) s.close();
         table = null;
         locals.clear();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(local, localRange, global);
     }
 }

@@ -2,8 +2,10 @@ package io.ascan.exec.operator;
 
 import io.ascan.codegen.pipeline.CodegenConsumer;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.pipeline.Tuple;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * so the numbering is the sort order. Once {@link #satisfied} no tuple can pass any more, so the
  * sources of the pipelines through this operator stop early (between rowsets).
  */
-public final class LimitOperator implements CodegenConsumer {
+public final class LimitOperator implements CodegenConsumer, StateOwner {
     private final long offset;
     private final long fetch;
     private final CodegenConsumer parent;
@@ -40,5 +42,10 @@ public final class LimitOperator implements CodegenConsumer {
         // Numbering every tuple: a pass above must not drop tuples before they are counted.
         parent.consume(in.withoutRowset(), gen);
         gen.code.close();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(counter);
     }
 }

@@ -2,6 +2,7 @@ package io.ascan.exec.operator;
 
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.exec.Pipeline;
@@ -14,7 +15,7 @@ import java.util.function.Consumer;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** The result sink: each worker appends tuples to its own Arrow batch; full batches stream to the user. */
-public final class ResultSink implements PipelineSink {
+public final class ResultSink implements PipelineSink, StateOwner {
     private final List<OutputColumn> columns;
     private final Consumer<VectorSchemaRoot> out;
     private final List<ResultWriter> writers = new ArrayList<>();
@@ -66,5 +67,10 @@ public final class ResultSink implements PipelineSink {
     @Override
     public String describe() {
         return "Result";
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(writer);
     }
 }

@@ -3,6 +3,7 @@ package io.ascan.exec.operator;
 import io.ascan.cache.CacheCounts;
 import io.ascan.codegen.pipeline.DispatchShim;
 import io.ascan.codegen.pipeline.SourceCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.exec.Pipeline;
 import io.ascan.exec.PipelineSource;
@@ -44,7 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that hand each rowset to the compiled pipeline, whose dispatch shim picks the variant by the
  * rowset's mode tag. Runtime filters R published by join builds are applied by pushdown.
  */
-public final class ScanSource implements PipelineSource {
+public final class ScanSource implements PipelineSource, StateOwner {
     /**
      * Materializer workers per mode: each has one slice in flight (all of its segment reads at
      * once), so a mode keeps this many slices loading while its earlier rowsets are consumed.
@@ -344,5 +345,10 @@ public final class ScanSource implements PipelineSource {
         sb.append("]");
         if (node.predicate() != null) sb.append(", P: ").append(node.predicate().format(c -> node.table().schema().column(c).name()));
         return sb.append(", ").append(node.slices().size()).append(" slices)").toString();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(lines);
     }
 }

@@ -3,6 +3,7 @@ package io.ascan.exec.operator;
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
@@ -25,7 +26,7 @@ import java.util.List;
  * offset + fetch rows as it goes ({@link TopKRows}); at the end the first offset + fetch of all
  * are selected through a bounded heap, then sorted.
  */
-public final class SortSink implements PipelineSink, AutoCloseable {
+public final class SortSink implements PipelineSink, StateOwner, AutoCloseable {
     private final SortNode node;
     private final List<DataType> types;
     private final RowLayout layout;
@@ -148,5 +149,10 @@ public final class SortSink implements PipelineSink, AutoCloseable {
         for (TopKRows t : topLocals) t.close();
         locals.clear();
         topLocals.clear();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(local);
     }
 }

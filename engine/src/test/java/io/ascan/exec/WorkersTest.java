@@ -1,0 +1,59 @@
+package io.ascan.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.cache.SegmentCache;
+import io.ascan.testing.LeakCheck;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The pooled threads queries run on (coordinators here) come back clean for the next query: no
+ * interrupt left by a cancellation, not named for the old query (the cancel test counts a query's
+ * threads by name).
+ */
+class WorkersTest {
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+
+    QueryContext query() {
+        return new QueryContext(memory.allocator(), memory.pool(), SegmentCache.disabled(), QueryOptions.DEFAULTS);
+    }
+
+    @Test
+    void aPooledThreadCarriesNoInterruptOrNameIntoItsNextTask() throws Exception {
+        QueryContext first = query();
+        AtomicReference<Thread> used = new AtomicReference<>();
+        AtomicReference<String> name = new AtomicReference<>();
+        Workers.awaitUninterruptibly(Workers.start(first, "coordinator", () -> {
+            used.set(Thread.currentThread());
+            name.set(Thread.currentThread().getName());
+            Thread.currentThread().interrupt(); // as a cancellation would leave it
+        }));
+        first.allocator().close();
+        assertEquals("ascan-q" + first.id() + "-coordinator", name.get());
+        // The pool hands a task to its most recently idle thread: the one above, within a few tries.
+        AtomicBoolean interrupted = new AtomicBoolean(true);
+        AtomicReference<String> nextName = new AtomicReference<>();
+        boolean reused = false;
+        for (int i = 0; i < 100 && !reused; i++) {
+            QueryContext next = query();
+            AtomicBoolean same = new AtomicBoolean();
+            Workers.awaitUninterruptibly(Workers.start(next, "coordinator", () -> {
+                if (Thread.currentThread() != used.get()) return;
+                same.set(true);
+                interrupted.set(Thread.currentThread().isInterrupted());
+                nextName.set(Thread.currentThread().getName());
+            }));
+            next.allocator().close();
+            reused = same.get();
+            if (reused) assertEquals("ascan-q" + next.id() + "-coordinator", nextName.get());
+        }
+        assertTrue(reused, "the pool never reused its idle thread");
+        assertFalse(interrupted.get(), "an interrupt of the previous task reached the next");
+        assertFalse(used.get().getName().startsWith("ascan-q"), used.get().getName());
+    }
+}
