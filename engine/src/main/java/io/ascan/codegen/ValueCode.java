@@ -14,13 +14,20 @@ import java.util.function.Supplier;
  * @param value  the value (meaningless when NULL)
  * @param length VARCHAR only: length in bytes; null for other types
  */
-public record ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash) {
+public record ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash, boolean stored) {
     /**
-     * @param hash VARCHAR only, optional: gives a Java expression for the value's
-     *             {@code Hash.ofBytes} that is cheaper than hashing the bytes (a dictionary
-     *             column's per-entry hash); asked only by code that hashes the value
+     * @param hash   VARCHAR only, optional: gives a Java expression for the value's
+     *               {@code Hash.ofBytes} that is cheaper than hashing the bytes (a dictionary
+     *               column's per-entry hash); asked only by code that hashes the value
+     * @param stored VARCHAR only: the bytes are a string of a TupleStore (its int32 length just
+     *               before them), which lives until the query ends, so another store may point at it
+     *               instead of copying it
      */
     public ValueCode {}
+
+    public ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash) {
+        this(isNull, value, length, type, hash, false);
+    }
 
     public ValueCode(String isNull, String value, String length, DataType type) {
         this(isNull, value, length, type, null);

@@ -347,4 +347,21 @@ class ExecJoinTest {
         assertTrue(t == JoinType.INNER || t == JoinType.SEMI ? expected.isEmpty() : expected.size() > 1000, "expected " + expected.size());
         assertSameRows(expected, rows, false);
     }
+
+    /**
+     * A string that reaches a build side from another build's rows (the inner join's probe reads
+     * rs from r's store) is shared by the outer build rather than copied, and shared again by the
+     * groups that take it as a key: the values must survive every hop, NULL included.
+     */
+    @Test
+    void stringsOfOneBuildCarriedThroughAnotherAndGrouped() throws Exception {
+        Object[][] t = {{1, "t1", 1L}, {2, "t2", 2L}, {3, "t3", 3L}, {3, "t3b", 4L}, {5, "t5", 5L}};
+        ValuesNode l = values(L, "l"), r = values(R, "r"), tv = values(t, "t");
+        HashJoinNode inner = join(l, r, "lk=rk"); // builds r: rs is read from r's store
+        HashJoinNode outer = join(tv, inner, "tk=lk"); // builds the inner join's rows, rs among them
+        QueryResult result = executor().execute(sum(outer, "tv", "rs"), OPTIONS);
+        var expected = duck("SELECT rs, sum(tv) FROM " + sql(t, "t") + " JOIN (" + sql(L, "l") + " JOIN " + sql(R, "r")
+                + " ON lk = rk) ON tk = lk GROUP BY rs");
+        assertSameRows(expected, rows(result), false);
+    }
 }

@@ -36,13 +36,16 @@ public final class StoreCode {
                 String len = code.fresh("s" + c + "Len");
                 code.line("int " + len + " = " + a + " == 0L ? 0 : " + MEM + "getInt(" + a + ");");
                 code.line("long " + v + " = " + a + " + 4L;");
-                return new ValueCode(n, v, len, t);
+                return new ValueCode(n, v, len, t, null, true);
             }
         }
         return ValueCode.of(n, v, t);
     }
 
-    /** Writes {@code v} into column {@code c}; strings are copied into {@code store} (a TupleStore expression). */
+    /**
+     * Writes {@code v} into column {@code c}; strings are copied into {@code store} (a TupleStore
+     * expression) unless they are a store's already ({@link ValueCode#stored}).
+     */
     public static void write(CodeBuilder code, String row, RowLayout layout, int c, ValueCode v, String store) {
         boolean nullable = !v.isNull().equals("false");
         if (nullable) code.open("if (" + v.isNull() + ")").line(setNull(row, layout, c)).close().open("else");
@@ -57,7 +60,10 @@ public final class StoreCode {
             case BOOLEAN -> code.line(MEM + "putLong(" + at + ", " + v.value() + " ? 1L : 0L);");
             case INTEGER, DATE, BIGINT, DECIMAL, TIMESTAMP -> code.line(MEM + "putLong(" + at + ", (long) " + v.value() + ");");
             case DOUBLE -> code.line(MEM + "putDouble(" + at + ", " + v.value() + ");");
-            case VARCHAR -> code.line(MEM + "putLong(" + at + ", " + store + ".appendString(" + v.value() + ", " + v.length() + "));");
+            // A string of a store (all live until the query ends) is shared, not copied: fewer bytes
+            // written, and rows that share a string keep reading the same, cached bytes.
+            case VARCHAR -> code.line(MEM + "putLong(" + at + ", " + (v.stored() ? v.value() + " - 4L"
+                    : store + ".appendString(" + v.value() + ", " + v.length() + ")") + ");");
         }
     }
 
