@@ -14,7 +14,8 @@ import java.util.Locale;
  *       number of measurements after warm-up (completions, not assignments, so slices still in
  *       flight are waited for rather than cut off), or early, once it has a full window and runs
  *       at less than {@link #DOMINATED} of a mode sampled before it in the round: more slices
- *       would only confirm a loss, at that mode's price. The order does not change which mode
+ *       would only confirm a loss, at that mode's price. A mode far slower than that is cut on time
+ *       already, before its window fills (see {@link #overdue}). The order does not change which mode
  *       wins, only what the round costs, so the first round starts with the mode the scan
  *       expects to win (pushdown when there is something to push down), which lets it cut the
  *       others short.</li>
@@ -46,6 +47,8 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode beforeResampling;
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
+    private long sampleStart; // ScanContext.nanoTime() when the mode being sampled was switched to
+    private final java.util.Map<ScanMode, Long> windowNanos = new java.util.EnumMap<>(ScanMode.class); // this round: switch to full window
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this(config, coordinator, null);
@@ -85,19 +88,28 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             phase = Phase.SAMPLING;
             sampleIndex = 0;
             sampleOrder = samplingOrder(modes, ctx.activeMode(), sampleFirst);
+            sampleStart = ctx.nanoTime();
+            windowNanos.clear();
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
             ScanMode m = sampleOrder.get(sampleIndex);
+            long now = ctx.nanoTime();
+            if (ctx.activeMode() == m && !windowNanos.containsKey(m) && ctx.stats(m).windowFull()) {
+                windowNanos.put(m, now - sampleStart);
+            }
             if (ctx.activeMode() == m && (ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())
-                    || dominated(ctx, m))) {
+                    || dominated(ctx, m) || overdue(ctx, m, now))) {
                 if (++sampleIndex == sampleOrder.size()) {
                     finishSampling(ctx);
                     return current;
                 }
                 ScanMode next = sampleOrder.get(sampleIndex);
-                ctx.note(String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, ctx.stats(m).throughput(), next));
+                double rate = ctx.stats(m).throughput();
+                ctx.note(Double.isNaN(rate) ? m + " unmeasured; next " + next
+                        : String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, rate, next));
                 m = next;
+                sampleStart = now;
             }
             sampledSlices++;
             return m;
@@ -135,6 +147,34 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             if (!Double.isNaN(best) && s.throughput() < DOMINATED * best) {
                 ctx.note(String.format(Locale.ROOT, "%s cut short: %.1f < %.0f%% of %s's %.1f slices/s", m, s.throughput(),
                         100 * DOMINATED, earlier, best));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether mode {@code m} is still short of a full window after far longer than an earlier mode
+     * of this round took from its switch to a full window, {@code T}: then it runs at less than
+     * {@link #DOMINATED} of that mode, so waiting for its window would only confirm the loss at its
+     * price (on selective star joins a mode that moves every row can be 10-20x slower than
+     * pushdown). Sound with a margin: at {@code DOMINATED} of the earlier mode's rate {@code r}, m
+     * fills warm-up plus window ({@code k + w} completions) within {@code (k + w) / (DOMINATED r)},
+     * after the earlier mode's backlog (at most k slices in flight or queued, {@code k / r}) has
+     * drained ahead of it; and {@code T >= (k + w) / r}, so the bound {@code T (1/DOMINATED +
+     * k/(k+w))} covers both. The earlier mode's own start-up only lengthens T. Notes the cut.
+     */
+    private boolean overdue(ScanContext ctx, ScanMode m, long now) {
+        if (ctx.stats(m).windowFull()) return false; // measured: dominated() decides
+        int k = ctx.warmupSlices();
+        double factor = 1 / DOMINATED + (double) k / (k + config.window());
+        long elapsed = now - sampleStart;
+        for (int i = 0; i < sampleIndex; i++) {
+            ScanMode earlier = sampleOrder.get(i);
+            Long t = windowNanos.get(earlier);
+            if (t != null && elapsed > factor * t) {
+                ctx.note(String.format(Locale.ROOT, "%s cut short: no full window after %.1f ms, over %.1fx the %.1f ms %s"
+                        + " took to fill its window", m, elapsed / 1e6, factor, t / 1e6, earlier));
                 return true;
             }
         }
