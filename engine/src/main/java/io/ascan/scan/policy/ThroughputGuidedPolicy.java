@@ -48,7 +48,6 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
     private long sampleStart; // ScanContext.nanoTime() when the mode being sampled was switched to
-    private final java.util.Map<ScanMode, Long> windowNanos = new java.util.EnumMap<>(ScanMode.class); // this round: switch to full window
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this(config, coordinator, null);
@@ -89,15 +88,11 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             sampleIndex = 0;
             sampleOrder = samplingOrder(modes, ctx.activeMode(), sampleFirst);
             sampleStart = ctx.nanoTime();
-            windowNanos.clear();
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
             ScanMode m = sampleOrder.get(sampleIndex);
             long now = ctx.nanoTime();
-            if (ctx.activeMode() == m && !windowNanos.containsKey(m) && ctx.stats(m).windowFull()) {
-                windowNanos.put(m, now - sampleStart);
-            }
             if (ctx.activeMode() == m && (ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())
                     || dominated(ctx, m) || overdue(ctx, m, now))) {
                 if (++sampleIndex == sampleOrder.size()) {
@@ -154,27 +149,25 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     }
 
     /**
-     * Whether mode {@code m} is still short of a full window after far longer than an earlier mode
-     * of this round took from its switch to a full window, {@code T}: then it runs at less than
-     * {@link #DOMINATED} of that mode, so waiting for its window would only confirm the loss at its
-     * price (on selective star joins a mode that moves every row can be 10-20x slower than
-     * pushdown). Sound with a margin: at {@code DOMINATED} of the earlier mode's rate {@code r}, m
-     * fills warm-up plus window ({@code k + w} completions) within {@code (k + w) / (DOMINATED r)},
-     * after the earlier mode's backlog (at most k slices in flight or queued, {@code k / r}) has
-     * drained ahead of it; and {@code T >= (k + w) / r}, so the bound {@code T (1/DOMINATED +
-     * k/(k+w))} covers both. The earlier mode's own start-up only lengthens T. Notes the cut.
+     * Whether mode {@code m} is still short of a full window after far longer than it would need
+     * at {@link #DOMINATED} of an earlier mode's measured throughput {@code r}: waiting for its
+     * window would only confirm the loss at its price (on selective star joins a mode that moves
+     * every row can be 10-20x slower than pushdown). At {@code DOMINATED r}, m fills warm-up plus
+     * window ({@code k + w} completions) within {@code (k + w) / (DOMINATED r)} once the earlier
+     * mode's backlog (at most k slices in flight or queued, {@code k / r}) has drained ahead of
+     * it; the bound is their sum. Notes the cut.
      */
     private boolean overdue(ScanContext ctx, ScanMode m, long now) {
         if (ctx.stats(m).windowFull()) return false; // measured: dominated() decides
         int k = ctx.warmupSlices();
-        double factor = 1 / DOMINATED + (double) k / (k + config.window());
-        long elapsed = now - sampleStart;
+        double slices = k + (k + config.window()) / DOMINATED;
+        double elapsed = (now - sampleStart) / 1e9;
         for (int i = 0; i < sampleIndex; i++) {
             ScanMode earlier = sampleOrder.get(i);
-            Long t = windowNanos.get(earlier);
-            if (t != null && elapsed > factor * t) {
-                ctx.note(String.format(Locale.ROOT, "%s cut short: no full window after %.1f ms, over %.1fx the %.1f ms %s"
-                        + " took to fill its window", m, elapsed / 1e6, factor, t / 1e6, earlier));
+            double r = ctx.stats(earlier).throughput();
+            if (!Double.isNaN(r) && elapsed > slices / r) {
+                ctx.note(String.format(Locale.ROOT, "%s cut short: no full window after %.1f ms, the time %s at %.1f"
+                        + " slices/s needs for %.0f slices", m, elapsed * 1e3, earlier, r, slices));
                 return true;
             }
         }
