@@ -120,6 +120,11 @@ public final class Scheduler implements ScanContext {
     }
 
     @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    @Override
     public boolean inputQueueFull(ScanMode mode) {
         InputQueue q = inputs.get(mode);
         return q == null || q.full();

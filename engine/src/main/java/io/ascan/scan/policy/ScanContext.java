@@ -24,6 +24,9 @@ public interface ScanContext {
     /** Completions excluded after a mode is activated: in-flight capacity plus output queue capacity. */
     int warmupSlices();
 
+    /** Monotonic time in nanoseconds (the policy's clock for timing a mode's sample). */
+    long nanoTime();
+
     /** Whether the mode's input queue has no free slot (for back-pressure routing). */
     boolean inputQueueFull(ScanMode mode);
 

@@ -14,7 +14,8 @@ import java.util.Locale;
  *       number of measurements after warm-up (completions, not assignments, so slices still in
  *       flight are waited for rather than cut off), or early, once it has a full window and runs
  *       at less than {@link #DOMINATED} of a mode sampled before it in the round: more slices
- *       would only confirm a loss, at that mode's price. The order does not change which mode
+ *       would only confirm a loss, at that mode's price. A mode far slower than that is cut on time
+ *       already, before its window fills (see {@link #overdue}). The order does not change which mode
  *       wins, only what the round costs, so the first round starts with the mode the scan
  *       expects to win (pushdown when there is something to push down), which lets it cut the
  *       others short.</li>
@@ -46,6 +47,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private ScanMode beforeResampling;
     private long sampledSlices;
     private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
+    private long sampleStart; // ScanContext.nanoTime() when the mode being sampled was switched to
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this(config, coordinator, null);
@@ -85,19 +87,24 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             phase = Phase.SAMPLING;
             sampleIndex = 0;
             sampleOrder = samplingOrder(modes, ctx.activeMode(), sampleFirst);
+            sampleStart = ctx.nanoTime();
             ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
         }
         if (phase == Phase.SAMPLING) {
             ScanMode m = sampleOrder.get(sampleIndex);
+            long now = ctx.nanoTime();
             if (ctx.activeMode() == m && (ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())
-                    || dominated(ctx, m))) {
+                    || dominated(ctx, m) || overdue(ctx, m, now))) {
                 if (++sampleIndex == sampleOrder.size()) {
                     finishSampling(ctx);
                     return current;
                 }
                 ScanMode next = sampleOrder.get(sampleIndex);
-                ctx.note(String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, ctx.stats(m).throughput(), next));
+                double rate = ctx.stats(m).throughput();
+                ctx.note(Double.isNaN(rate) ? m + " unmeasured; next " + next
+                        : String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, rate, next));
                 m = next;
+                sampleStart = now;
             }
             sampledSlices++;
             return m;
@@ -135,6 +142,32 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             if (!Double.isNaN(best) && s.throughput() < DOMINATED * best) {
                 ctx.note(String.format(Locale.ROOT, "%s cut short: %.1f < %.0f%% of %s's %.1f slices/s", m, s.throughput(),
                         100 * DOMINATED, earlier, best));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether mode {@code m} is still short of a full window after far longer than it would need
+     * at {@link #DOMINATED} of an earlier mode's measured throughput {@code r}: waiting for its
+     * window would only confirm the loss at its price (on selective star joins a mode that moves
+     * every row can be 10-20x slower than pushdown). At {@code DOMINATED r}, m fills warm-up plus
+     * window ({@code k + w} completions) within {@code (k + w) / (DOMINATED r)} once the earlier
+     * mode's backlog (at most k slices in flight or queued, {@code k / r}) has drained ahead of
+     * it; the bound is their sum. Notes the cut.
+     */
+    private boolean overdue(ScanContext ctx, ScanMode m, long now) {
+        if (ctx.stats(m).windowFull()) return false; // measured: dominated() decides
+        int k = ctx.warmupSlices();
+        double slices = k + (k + config.window()) / DOMINATED;
+        double elapsed = (now - sampleStart) / 1e9;
+        for (int i = 0; i < sampleIndex; i++) {
+            ScanMode earlier = sampleOrder.get(i);
+            double r = ctx.stats(earlier).throughput();
+            if (!Double.isNaN(r) && elapsed > slices / r) {
+                ctx.note(String.format(Locale.ROOT, "%s cut short: no full window after %.1f ms, the time %s at %.1f"
+                        + " slices/s needs for %.0f slices", m, elapsed * 1e3, earlier, r, slices));
                 return true;
             }
         }

@@ -102,12 +102,13 @@ class ModePolicyTest {
 
     @Test
     void warmUpCompletionsAreNotMeasured() {
-        // Pushdown's first k completions after each activation are 20x slower (queues filling);
-        // in steady state it is the fastest. Counting the warm-up would make it lose.
+        // Pushdown's first k completions after each activation are 3x slower (waiting behind the
+        // previous mode's backlog, about k of its slices); in steady state it is the fastest.
+        // Counting the warm-up would make it lose.
         PolicySimulator sim = adaptive(3_000, 0.02, CONFIG, (m, slice, since) -> switch (m) {
             case DIRECT -> 100.0;
             case STAGING -> 90.0;
-            case PUSHDOWN -> since < K ? 6.0 : 130.0;
+            case PUSHDOWN -> since < K ? 40.0 : 130.0;
         }).run();
         assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
     }
@@ -169,6 +170,30 @@ class ModePolicyTest {
         assertTrue(sim.count(DIRECT, 0, 10_000) <= cut, "direct got " + sim.count(DIRECT, 0, 10_000));
         assertTrue(sim.count(STAGING, 0, 10_000) <= cut, "staging got " + sim.count(STAGING, 0, 10_000));
         assertTrue(sim.count(PUSHDOWN, 0, CONFIG.nSample()) == CONFIG.nSample(), "pushdown was sampled first");
+    }
+
+    @Test
+    void aModeManyTimesSlowerIsCutOnTimeBeforeItsWindowFills() {
+        // A selective star join: direct and staging move every row and run 15x slower than pushdown.
+        PolicySimulator sim = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN),
+                10_000, K, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 6.0, STAGING, 7.0, PUSHDOWN, 100.0))).run();
+        assertEquals(1, sim.notesContaining("direct cut short: no full window"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("staging cut short: no full window"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        // Cut within the warm-up: fewer slices than warm-up plus window (the measured cut's minimum).
+        assertTrue(sim.count(DIRECT, 0, 10_000) < K + CONFIG.window(), "direct got " + sim.count(DIRECT, 0, 10_000));
+        assertTrue(sim.count(STAGING, 0, 10_000) < K + CONFIG.window(), "staging got " + sim.count(STAGING, 0, 10_000));
+    }
+
+    @Test
+    void aModeJustUnderTheMarginIsMeasuredNotCutOnTime() {
+        // Direct at 45% of pushdown, behind a backlog of pushdown slices: slower than DOMINATED, but
+        // not by enough for the time bound; it is cut only once its window is measured.
+        PolicySimulator sim = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN),
+                10_000, K, LAG, 0.0, CONFIG, constant(Map.of(DIRECT, 45.0, STAGING, 80.0, PUSHDOWN, 100.0))).run();
+        assertEquals(0, sim.notesContaining("no full window"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("direct cut short"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
     }
 
     @Test

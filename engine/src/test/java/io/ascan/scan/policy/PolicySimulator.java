@@ -13,7 +13,8 @@ import java.util.function.Predicate;
 /**
  * Drives a {@link ModePolicy} with a scripted throughput trace: slices are assigned one by one and
  * complete {@code lag} assignments later (slices in flight), each taking 1/rate seconds with
- * multiplicative uniform noise. Records the mode of every slice and the policy's notes.
+ * multiplicative uniform noise, one after another: the simulated clock advances by each slice's time
+ * as it completes (one worker per mode, only the active mode's slices in flight). Records the mode of every slice and the policy's notes.
  */
 final class PolicySimulator implements ScanContext {
     /** Rate of a mode in slices/s at a slice, given completions since the mode's activation. */
@@ -40,6 +41,7 @@ final class PolicySimulator implements ScanContext {
     private final Map<ScanMode, Long> completedSinceActivation = new EnumMap<>(ScanMode.class);
     private ScanMode active;
     private long step;
+    private long clock; // simulated nanoseconds
 
     PolicySimulator(ModePolicy policy, long total, int warmup, int lag, double noise, PolicyConfig config, Trace trace) {
         this.modes = List.of(ScanMode.values());
@@ -84,7 +86,9 @@ final class PolicySimulator implements ScanContext {
         InFlight f = inFlight.poll();
         double rate = trace.rate(f.mode, f.slice, f.sinceActivation);
         double jitter = 1 + noise * (2 * random.nextDouble() - 1);
-        tracker.record(f.mode, f.epoch, 0, (long) (1e9 / rate * jitter));
+        long nanos = (long) (1e9 / rate * jitter);
+        clock += nanos;
+        tracker.record(f.mode, f.epoch, 0, nanos);
     }
 
     long count(ScanMode m, long from, long to) {
@@ -103,6 +107,7 @@ final class PolicySimulator implements ScanContext {
     @Override public ScanMode activeMode() { return active; }
     @Override public ModeStats stats(ScanMode mode) { return tracker.stats(mode); }
     @Override public int warmupSlices() { return warmup; }
+    @Override public long nanoTime() { return clock; }
     @Override public boolean inputQueueFull(ScanMode mode) { return queueFull.test(mode); }
 
     @Override
