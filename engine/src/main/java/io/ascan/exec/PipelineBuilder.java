@@ -161,9 +161,12 @@ public final class PipelineBuilder {
                         io.ascan.exec.store.KeyRange r = k.length == 1 ? build.keyRange() : null;
                         io.ascan.exec.store.KeyBitmap bits = k.length == 1 ? build.keyBitmap() : null;
                         String what = names + ", " + t.rowCount() + " keys";
-                        source.addRuntimeFilter(r == null ? new ScanSource.RuntimeFilter(t.bloomFilter(), k, "bloom(" + what + ")")
+                        source.addRuntimeFilter(r == null
+                                ? new ScanSource.RuntimeFilter(t.bloomFilter(), k, Long.MIN_VALUE, Long.MAX_VALUE, null,
+                                        "bloom(" + what + ")", t.rowCount())
                                 : new ScanSource.RuntimeFilter(t.bloomFilter(), k, r.min(), r.max(), bits,
-                                        "bloom(" + what + " in " + r.min() + ".." + r.max() + (bits != null ? ", as a bitmap" : "") + ")"));
+                                        "bloom(" + what + " in " + r.min() + ".." + r.max() + (bits != null ? ", as a bitmap" : "") + ")",
+                                        t.rowCount()));
                     });
                     return;
                 }

@@ -28,10 +28,19 @@ public final class ScanPolicies {
 
     /** @param sampleFirst for {@code adaptive}: the mode its first sampling round starts with (expected to win), or null */
     public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
+        return forMode(mode, config, coordinator, sampleFirst, null);
+    }
+
+    /**
+     * @param unsampledStart for {@code adaptive}: the mode a scan too short to sample uses, or null
+     *     for the first of the modes
+     */
+    public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+                                 ScanMode unsampledStart) {
         String m = mode.trim().toLowerCase(Locale.ROOT);
         List<ScanMode> all = List.of(ScanMode.values());
         return switch (m) {
-            case "adaptive" -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst), all);
+            case "adaptive" -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
             case "backpressure" -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
             default -> {
                 ScanMode s = ScanMode.parse(m);

@@ -92,15 +92,43 @@ public final class ScanSource implements PipelineSource, StateOwner {
     }
 
     /**
-     * A Bloom filter R over some scan output columns, published by a join build, with the range
-     * {@code [min, max]} of the build's keys where it has one integer key (else the whole of long),
-     * and the keys' bitmap over that range where they are dense (else null).
+     * A Bloom filter R over some scan output columns, published by a join build of {@code keys}
+     * rows (-1: unknown), with the range {@code [min, max]} of the build's keys where it has one
+     * integer key (else the whole of long), and the keys' bitmap over that range where they are
+     * dense (else null).
      */
     public record RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, long min, long max,
-                                io.ascan.exec.store.KeyBitmap bitmap, String describe) {
-        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, String describe) {
-            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null, describe);
+                                io.ascan.exec.store.KeyBitmap bitmap, String describe, long keys) {
+        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, long min, long max,
+                             io.ascan.exec.store.KeyBitmap bitmap, String describe) {
+            this(filter, columns, min, max, bitmap, describe, -1);
         }
+
+        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, String describe) {
+            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null, describe, -1);
+        }
+    }
+
+    /**
+     * An R is expected to keep at most this share of the scan's rows when its build has at most
+     * this share of the probe column's distinct values (the manifest's count).
+     */
+    static final double SELECTIVE_R = 0.05;
+
+    /**
+     * The mode a scan too short to sample runs in: pushdown when an R that is tested as a key
+     * bitmap is expected to drop nearly every row (then moving only the survivors beats moving every
+     * row to the compute side: TPC-H q17, q11), else the policy's default. With a Bloom filter
+     * instead, pushdown's one thread spends more hashing than the compute side saves (q05). Without
+     * measurements this is an estimate: the build's row count against the probe key's distinct count.
+     */
+    private ScanMode unsampledStart() {
+        for (RuntimeFilter f : runtimeFilters) {
+            if (f.keys() < 0 || f.bitmap() == null) continue; // a Bloom test costs pushdown's one thread more than it saves
+            long distinct = node.table().manifest().distinctCount(node.columns()[f.columns()[0]]);
+            if (distinct > 0 && f.keys() <= SELECTIVE_R * distinct) return ScanMode.PUSHDOWN;
+        }
+        return null;
     }
 
     public void addRuntimeFilter(RuntimeFilter f) {
@@ -126,7 +154,8 @@ public final class ScanSource implements PipelineSource, StateOwner {
         // With P or R to apply near storage, pushdown is the likely winner: sampling it first lets
         // the round cut clearly slower modes short.
         ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
-        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst);
+        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst,
+                unsampledStart());
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());

@@ -39,6 +39,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     private final PolicyConfig config;
     private final SamplingCoordinator coordinator;
     private final ScanMode sampleFirst;
+    private final ScanMode unsampledStart;
     private Phase phase = Phase.START;
     private SamplingBudget budget;
     private int sampleIndex;
@@ -55,9 +56,19 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
 
     /** @param sampleFirst the mode the first round samples first (expected to win), or null: the scan's order */
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
+        this(config, coordinator, sampleFirst, null);
+    }
+
+    /**
+     * @param unsampledStart the mode a scan too short to sample runs in (the scan's estimate of
+     *     the winner), or null: the first of the scan's modes
+     */
+    public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+                                  ScanMode unsampledStart) {
         this.config = config;
         this.coordinator = coordinator;
         this.sampleFirst = sampleFirst;
+        this.unsampledStart = unsampledStart;
     }
 
     @Override
@@ -67,9 +78,11 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
             budget = SamplingBudget.of(config, ctx.totalSlices(), modes.size(), ctx.warmupSlices());
             current = modes.getFirst();
             if (!budget.sample()) {
+                if (unsampledStart != null && modes.contains(unsampledStart)) current = unsampledStart;
                 ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d)"
-                        + " within %.0f%% of the scan; using %s", ctx.totalSlices(), modes.size(), ctx.warmupSlices(),
-                        config.window(), 100 * config.maxSampleFraction(), current));
+                        + " within %.0f%% of the scan; using %s%s", ctx.totalSlices(), modes.size(), ctx.warmupSlices(),
+                        config.window(), 100 * config.maxSampleFraction(), current,
+                        current == unsampledStart ? " (the scan's estimate)" : ""));
                 phase = Phase.EXPLOITING;
                 return current;
             }

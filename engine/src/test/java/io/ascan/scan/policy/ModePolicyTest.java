@@ -137,6 +137,20 @@ class ModePolicyTest {
     }
 
     @Test
+    void aScanTooSmallToSampleRunsInTheModeItEstimates() {
+        // No round fits 49 slices; the scan's estimate (pushdown, for a selective R) replaces the first mode.
+        PolicySimulator sim = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN,
+                PUSHDOWN), 49, K, LAG, 0.0, CONFIG, constant(Map.of(DIRECT, 30.0, STAGING, 20.0, PUSHDOWN, 10.0))).run();
+        assertEquals(1, sim.notesContaining("using pushdown (the scan's estimate)"), sim.notes.toString());
+        assertEquals(49, sim.count(PUSHDOWN, 0, 49));
+        // A scan long enough to sample measures instead: the estimate does not decide.
+        PolicySimulator sampled = new PolicySimulator(new ThroughputGuidedPolicy(CONFIG, new SamplingCoordinator(), PUSHDOWN,
+                PUSHDOWN), 2_000, K, LAG, 0.0, CONFIG, constant(Map.of(DIRECT, 30.0, STAGING, 20.0, PUSHDOWN, 10.0))).run();
+        assertEquals(0, sampled.notesContaining("no sampling"), sampled.notes.toString());
+        assertTrue(sampled.count(DIRECT, 1_000, 2_000) == 1_000, sampled.notes.toString());
+    }
+
+    @Test
     void aScanTooSmallToSampleNeverResamplesOnDrift() {
         // 88 slices (TPC-H SF 1 lineitem): no round fits; the last slices of a scan run slower as
         // the workers drain, which must not start a round the scan cannot afford.
