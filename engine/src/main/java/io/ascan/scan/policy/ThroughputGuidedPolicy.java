@@ -34,6 +34,12 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
     /** A mode sampled at less than this fraction of an earlier mode's throughput in the round is cut short. */
     public static final double DOMINATED = 0.5;
 
+    /**
+     * A mode is never cut on time before this long: its first slices may run a variant the JIT has
+     * not compiled yet, which on a fast scan (tens of microseconds per slice) outlasts the bound.
+     */
+    static final double MIN_OVERDUE_SECONDS = 0.020;
+
     private enum Phase { START, WAITING, SAMPLING, EXPLOITING }
 
     private final PolicyConfig config;
@@ -178,7 +184,7 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
         for (int i = 0; i < sampleIndex; i++) {
             ScanMode earlier = sampleOrder.get(i);
             double r = ctx.stats(earlier).throughput();
-            if (!Double.isNaN(r) && elapsed > slices / r) {
+            if (!Double.isNaN(r) && elapsed > Math.max(slices / r, MIN_OVERDUE_SECONDS)) {
                 ctx.note(String.format(Locale.ROOT, "%s cut short: no full window after %.1f ms, the time %s at %.1f"
                         + " slices/s needs for %.0f slices", m, elapsed * 1e3, earlier, r, slices));
                 return true;
