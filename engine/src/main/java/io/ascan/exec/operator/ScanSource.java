@@ -21,6 +21,8 @@ import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanPolicies;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.Scheduler;
+import io.ascan.scan.policy.SamplingBudget;
+import io.ascan.scan.policy.ThroughputGuidedPolicy;
 import io.ascan.scan.ThroughputTracker;
 import io.ascan.scan.materializer.DirectMaterializer;
 import io.ascan.scan.materializer.Materializer;
@@ -51,8 +53,14 @@ public final class ScanSource implements PipelineSource, StateOwner {
      * once), so a mode keeps this many slices loading while its earlier rowsets are consumed.
      */
     static final int WORKERS_PER_MODE = 3;
-    /** Slices the scheduler may queue for a mode beyond those its workers hold. */
+    /** Slices the scheduler may queue for a mode beyond those its workers hold, while the scan may sample. */
     static final int INPUT_QUEUE_SLOTS = 1;
+    /**
+     * The same for a scan that will not sample (one mode, or too few slices): nothing to react to
+     * quickly, so the scheduler runs ahead and is not woken for every slice a worker takes (on a
+     * small scan those wake-ups cost more than the slices' work).
+     */
+    static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
 
     private final ScanNode node;
     private final ScanEnvironment env;
@@ -165,9 +173,12 @@ public final class ScanSource implements PipelineSource, StateOwner {
         for (ScanMode m : choice.modes()) {
             int n = m == ScanMode.PUSHDOWN ? Math.max(WORKERS_PER_MODE, o.storageThreads()) : WORKERS_PER_MODE;
             workers.put(m, n);
-            inputs.put(m, new InputQueue(m, INPUT_QUEUE_SLOTS));
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
+        // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
+        int slots = settled(choice, inFlight + output.capacity(), o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
+        inFlight += slots - INPUT_QUEUE_SLOTS;
+        for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
         // k (paper IV-C): a newly activated mode's first completions are not measured until the
         // slices in flight and the output queue reflect it alone.
         ThroughputTracker tracker = new ThroughputTracker(workers, inFlight + output.capacity(), o.policy().window(),
@@ -223,6 +234,16 @@ public final class ScanSource implements PipelineSource, StateOwner {
             choice.policy().close();
             figures.finish();
         }
+    }
+
+    /**
+     * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
+     * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
+     */
+    private boolean settled(ScanPolicies.Choice choice, int warmup, QueryOptions o) {
+        if (choice.modes().size() == 1) return true;
+        return choice.policy() instanceof ThroughputGuidedPolicy
+                && !SamplingBudget.of(o.policy(), node.slices().size(), choice.modes().size(), warmup).sample();
     }
 
     /**
