@@ -202,7 +202,10 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
             Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
         if (!publish.isEmpty() && KeyBitmap.suits(keyRange)) {
-            keyBitmap = KeyBitmap.of(t.stores(), layout, keys[0], keyRange, query.allocator());
+            // A clustered table already keeps these keys' bits from the same minimum: share them, not a second pass.
+            keyBitmap = t.keyBitsAddress() != 0 && t.keyMin() == keyRange.min()
+                    ? KeyBitmap.over(t.keyBitsAddress(), keyRange)
+                    : KeyBitmap.of(t.stores(), layout, keys[0], keyRange, query.allocator());
         }
         String built = describe() + ": " + t.describe();
         query.addStatistics(() -> built);

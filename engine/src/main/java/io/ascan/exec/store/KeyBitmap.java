@@ -24,14 +24,25 @@ public final class KeyBitmap implements AutoCloseable {
     /** The largest bitmap (1 MiB): beyond it the Bloom filter is the safer bet. */
     static final long MAX_BITS = 1L << 23;
 
-    private final ArrowBuf words;
+    private final ArrowBuf words; // null for a view of bits another structure owns
+    private final long address;
     private final long min;
     private final long max;
 
-    private KeyBitmap(ArrowBuf words, long min, long max) {
+    private KeyBitmap(ArrowBuf words, long address, long min, long max) {
         this.words = words;
+        this.address = address;
         this.min = min;
         this.max = max;
+    }
+
+    /**
+     * A bitmap of the keys of {@code range} whose bits, bit {@code key - range.min()} per key, are
+     * already kept at {@code address} by their owner (a clustered join table's key bits): not
+     * freed by {@link #close}, valid while the owner is. Null where the keys do not {@link #suits suit} one.
+     */
+    public static KeyBitmap over(long address, KeyRange range) {
+        return suits(range) ? new KeyBitmap(null, address, range.min(), range.max()) : null;
     }
 
     /** Whether the keys of {@code range} get a bitmap (else a Bloom filter alone serves). */
@@ -63,7 +74,7 @@ public final class KeyBitmap implements AutoCloseable {
                     Mem.putLong(at, Mem.getLong(at) | 1L << d);
                 });
             }
-            return new KeyBitmap(words, lo, range.max());
+            return new KeyBitmap(words, address, lo, range.max());
         } catch (RuntimeException | Error e) {
             words.close();
             throw e;
@@ -71,7 +82,7 @@ public final class KeyBitmap implements AutoCloseable {
     }
 
     public boolean contains(long key) {
-        return test(words.memoryAddress(), min, max, key);
+        return test(address, min, max, key);
     }
 
     /** {@link #contains} for generated code that keeps the bitmap's address and range in locals. */
@@ -81,7 +92,7 @@ public final class KeyBitmap implements AutoCloseable {
     }
 
     public long address() {
-        return words.memoryAddress();
+        return address;
     }
 
     public long min() {
@@ -92,12 +103,13 @@ public final class KeyBitmap implements AutoCloseable {
         return max;
     }
 
+    /** The bytes a test may touch: one bit per value of the range, in whole words. */
     public long sizeBytes() {
-        return words.capacity();
+        return ((max - min + 64) >>> 6) << 3;
     }
 
     @Override
     public void close() {
-        words.close();
+        if (words != null) words.close();
     }
 }

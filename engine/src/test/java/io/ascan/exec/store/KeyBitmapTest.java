@@ -80,4 +80,20 @@ class KeyBitmapTest {
             assertNull(KeyBitmap.of(List.of(s), layout, 1, KeyRangeTest.of(0, 1L << 40), memory.allocator()));
         }
     }
+
+    @Test
+    void aViewReadsItsOwnersBitsAndLeavesThemToItsOwner() {
+        RowLayout layout = new RowLayout(List.of(DataType.BIGINT, DataType.INTEGER));
+        KeyRange range = new KeyRange();
+        for (long k : new long[] {100, 164, 229}) range.add(k);
+        try (TupleStore s = store(layout, memory, 100L, 164L, null, 229L);
+             KeyBitmap owned = KeyBitmap.of(List.of(s), layout, 1, range, memory.allocator())) {
+            KeyBitmap view = KeyBitmap.over(owned.address(), range);
+            assertNotNull(view);
+            for (long v = 90; v <= 240; v++) assertEquals(owned.contains(v), view.contains(v), "key " + v);
+            assertEquals(owned.sizeBytes(), view.sizeBytes());
+            view.close(); // frees nothing: the owner's bits stay readable
+            assertTrue(owned.contains(164));
+        }
+    }
 }
