@@ -1,6 +1,5 @@
 package io.ascan.catalog;
 
-import io.ascan.format.TableManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,15 +78,16 @@ final class CatalogRecovery {
         TableVersions.fsyncDir(catalog);
     }
 
-    /** Staging is abandoned when no writer holds its lock file; without one, when it is old enough. */
+    /**
+     * Staging is abandoned when no writer holds its lock file, or has none (written before lock
+     * files, or its writer died before making it; a writer that loses its staging in that instant
+     * fails cleanly).
+     */
     private static boolean abandoned(Path staging) throws IOException {
         if (!Files.isDirectory(staging)) return true;
         List<Path> locks = new ArrayList<>();
         try (Stream<Path> s = Files.walk(staging, 2)) {
             s.filter(p -> p.getFileName().toString().equals(TableVersions.LOCK)).forEach(locks::add);
-        }
-        if (locks.isEmpty()) {
-            return TableVersions.old(staging) || Files.exists(staging.resolve(TableManifest.FILE_NAME));
         }
         for (Path lock : locks) if (!VersionLocks.JVM.unheld(lock)) return false;
         return true;

@@ -154,7 +154,12 @@ public final class TableVersions {
         } catch (DamagedTableException e) {
             return removed; // never guess which version to keep
         }
-        if (current == null || !Files.isDirectory(tableDir.resolve(current))) return removed;
+        if (current == null && legacyManifest(tableDir)) {
+            current = LEGACY; // versions a killed writer left unpublished in a table from before versions
+        } else if (current == null || !Files.isDirectory(tableDir.resolve(current))) {
+            return removed;
+        }
+        final String keep = current;
         List<Path> entries;
         try (Stream<Path> s = Files.list(tableDir)) {
             entries = s.sorted().toList();
@@ -168,7 +173,8 @@ public final class TableVersions {
                 Path trash = tableDir.resolve(".trash-" + n);
                 boolean done = VersionLocks.JVM.removeIfUnheld(p.resolve(LOCK), false, () -> {
                     // Under the exclusive lock: only a version that is still not current goes.
-                    if (Files.isDirectory(p) && !n.equals(current(tableDir, table))) move(p, trash);
+                    String now = current(tableDir, table);
+                    if (Files.isDirectory(p) && !n.equals(now == null ? keep : now)) move(p, trash);
                 });
                 if (done && Files.exists(trash)) {
                     deleteTree(trash);
@@ -180,14 +186,14 @@ public final class TableVersions {
             } else if (n.startsWith(".trash-")) {
                 deleteTree(p);
                 removed.add("removed " + n + " of table '" + table + "'");
-            } else if (n.startsWith(CURRENT + ".tmp-") && old(p)) {
+            } else if (n.startsWith(CURRENT + ".tmp-") && abandonedCurrent(tableDir, p)) {
                 Files.deleteIfExists(p);
                 removed.add("removed " + n + " of table '" + table + "'");
             } else if (n.equals(TableManifest.FILE_NAME) || n.endsWith(".col")) {
                 legacyFiles = true;
             }
         }
-        if (legacyFiles) {
+        if (legacyFiles && !keep.equals(LEGACY)) {
             Path manifest = tableDir.resolve(TableManifest.FILE_NAME);
             boolean done = !Files.exists(manifest) || VersionLocks.JVM.removeIfUnheld(tableDir.resolve(LOCK), true,
                     () -> Files.deleteIfExists(manifest));
@@ -199,6 +205,22 @@ public final class TableVersions {
             }
         }
         return removed;
+    }
+
+    /**
+     * A temporary {@code CURRENT} is abandoned when the writer of the version it names holds that
+     * version no more (it dies or publishes before it lets go); one that names no version yet is
+     * being written, unless it is old.
+     */
+    private static boolean abandonedCurrent(Path tableDir, Path tmp) throws IOException {
+        String v;
+        try {
+            v = Files.readString(tmp, StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+        if (!isVersionName(v)) return old(tmp);
+        return VersionLocks.JVM.unheld(tableDir.resolve(v).resolve(LOCK));
     }
 
     static boolean old(Path p) {

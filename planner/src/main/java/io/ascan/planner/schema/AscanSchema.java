@@ -1,6 +1,7 @@
 package io.ascan.planner.schema;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.format.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
@@ -62,14 +63,17 @@ public final class AscanSchema extends AbstractSchema {
         ManifestVersion now = ManifestVersion.of(catalog.dir().resolve(name));
         if (now == null) {
             loaded.remove(name);
-            return null;
+            if (!catalog.exists(name)) return null;
+            // A table whose manifest is gone: say so rather than "no such table".
         }
         return loaded.compute(name, (n, old) -> {
-            if (old != null && old.version().equals(now)) return old;
+            if (old != null && now != null && old.version().equals(now)) return old;
             try {
                 return new AscanTable(catalog.table(n), now);
+            } catch (StorageException e) {
+                throw new UncheckedIOException(e.getMessage(), e); // damaged: the planner reports it as such
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read table '" + n + "'", e);
+                throw new UncheckedIOException("cannot read table '" + n + "': " + e.getMessage(), e);
             }
         });
     }
