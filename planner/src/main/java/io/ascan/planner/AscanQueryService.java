@@ -103,8 +103,11 @@ public final class AscanQueryService implements QueryService {
         }
     }
 
-    /** At most this many plans again when writers keep publishing; then the pinned (older) versions are read. */
-    private static final int REPLANS = 3;
+    /**
+     * Plans made again for one execution when its tables keep changing: after that the versions
+     * pinned for the fresh plan are read (a snapshot as of that plan, never a mix).
+     */
+    private static final int REPLANS = 1;
 
     /** Plan cache lookups that found a current plan, and those that did not (for tests and statistics). */
     public long planCacheHits() {
