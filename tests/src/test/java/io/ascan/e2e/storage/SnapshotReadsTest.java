@@ -97,6 +97,13 @@ class SnapshotReadsTest {
                 rs.next();
                 assertEquals(2, rs.getLong(1));
             }
+            try (ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
+                assertTrue(rs.next());
+                assertEquals("t", rs.getString("TABLE_NAME"), "a damaged table is listed, not hidden");
+            }
+            try (ResultSet rs = c.getMetaData().getColumns(null, null, "%", null)) {
+                assertTrue(!rs.next(), "it has no readable columns, and listing them does not fail");
+            }
         }
     }
 }
