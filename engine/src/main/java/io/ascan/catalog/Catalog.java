@@ -58,6 +58,13 @@ public final class Catalog {
         return recovery;
     }
 
+    /** Logs {@link #recovery()} (logger {@code io.ascan.catalog}, INFO), for front ends without a console of their own. */
+    public Catalog logRecovery() {
+        System.Logger log = System.getLogger("io.ascan.catalog");
+        for (String line : recovery) log.log(System.Logger.Level.INFO, "catalog " + dir + ": recovery: " + line);
+        return this;
+    }
+
     /** Names of the tables, damaged ones included, sorted. */
     public List<String> tableNames() throws IOException {
         List<String> names = new ArrayList<>();

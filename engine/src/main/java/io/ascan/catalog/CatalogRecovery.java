@@ -67,13 +67,17 @@ final class CatalogRecovery {
                 }
             }
         }
-        if (newer != null) {
-            TableVersions.move(newer, target);
-            done.add("finished the interrupted replace of table '" + table + "' (its new copy " + newer.getFileName()
-                    + " was complete)");
-        } else if (TableVersions.legacyManifest(trash) || Files.exists(trash.resolve(TableVersions.CURRENT))) {
-            TableVersions.move(trash, target);
-            done.add("restored table '" + table + "' from " + trash.getFileName() + " (its replace was interrupted)");
+        try {
+            if (newer != null) {
+                TableVersions.move(newer, target);
+                done.add("finished the interrupted replace of table '" + table + "' (its new copy " + newer.getFileName()
+                        + " was complete)");
+            } else if (TableVersions.legacyManifest(trash) || Files.exists(trash.resolve(TableVersions.CURRENT))) {
+                TableVersions.move(trash, target);
+                done.add("restored table '" + table + "' from " + trash.getFileName() + " (its replace was interrupted)");
+            }
+        } catch (IOException e) {
+            if (!Files.exists(target)) throw e; // else another process recovered it at the same time
         }
         TableVersions.fsyncDir(catalog);
     }
@@ -88,6 +92,8 @@ final class CatalogRecovery {
         List<Path> locks = new ArrayList<>();
         try (Stream<Path> s = Files.walk(staging, 2)) {
             s.filter(p -> p.getFileName().toString().equals(TableVersions.LOCK)).forEach(locks::add);
+        } catch (java.nio.file.NoSuchFileException | java.io.UncheckedIOException e) {
+            return false; // moved or removed meanwhile (published, or another recovery): not ours to remove
         }
         for (Path lock : locks) if (!VersionLocks.JVM.unheld(lock)) return false;
         return true;

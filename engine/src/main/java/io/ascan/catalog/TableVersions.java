@@ -232,12 +232,18 @@ public final class TableVersions {
         }
     }
 
+    /** Deletes a directory tree; another cleaner deleting it at the same time is no error. */
     public static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (NoSuchFileException e) {
-            // removed meanwhile by another cleaner
+        for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (NoSuchFileException e) {
+                // removed meanwhile
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof NoSuchFileException)) throw e.getCause();
+            } catch (java.nio.file.DirectoryNotEmptyException e) {
+                // a file appeared meanwhile (a writer that has not noticed yet): try again
+            }
         }
     }
 }

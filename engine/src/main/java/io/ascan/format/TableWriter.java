@@ -405,8 +405,12 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         }
         writing.close();
         writing = null;
-        steps.before("remove old versions");
-        TableVersions.collect(tableDir, name);
+        try {
+            steps.before("remove old versions");
+            TableVersions.collect(tableDir, name);
+        } catch (IOException | RuntimeException e) {
+            // Published: the write succeeded. What is left is removed by the next writer, reader or open.
+        }
     }
 
     private static void move(Path from, Path to) throws IOException {

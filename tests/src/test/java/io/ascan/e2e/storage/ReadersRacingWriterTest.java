@@ -27,11 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
  * while a writer replaces it again and again, in this process or in another one through the
  * CLI's {@code import --replace}. Every answer is checked against the generation it came from
  * ({@link Generations#check}); there must be no error and no wrong answer. Each variant runs for
- * {@code -Dascan.race.seconds} (default 8) and until the readers saw several versions.
+ * {@code -Dascan.race.seconds} (default 5) and until the readers saw several versions.
  */
 class ReadersRacingWriterTest {
-    private static final long SECONDS = Long.getLong("ascan.race.seconds", 8);
+    private static final long SECONDS = Long.getLong("ascan.race.seconds", 5);
     private static final long PAUSE_MILLIS = 150;
+    /** Queries at least, whatever the time (the first ones plan and compile while the machine warms up). */
+    private static final long MIN_QUERIES = 300;
     private static final List<String> MODES = List.of("adaptive", "direct", "staging", "pushdown");
 
     @TempDir Path dir;
@@ -114,7 +116,10 @@ class ReadersRacingWriterTest {
         return readWhileReplaced(dir, writer);
     }
 
-    /** Runs one reader per scan mode until the time is up and they saw at least three generations (at most 5 minutes more). */
+    /**
+     * Runs one reader per scan mode until the time is up, they saw at least three generations and
+     * ran {@link #MIN_QUERIES} queries (at most 5 minutes more).
+     */
     private static Race readWhileReplaced(Path catalog, Progress writer) throws Exception {
         AtomicLong queries = new AtomicLong(), errors = new AtomicLong(), wrong = new AtomicLong();
         Set<Integer> seen = ConcurrentHashMap.newKeySet();
@@ -129,7 +134,8 @@ class ReadersRacingWriterTest {
                      PreparedStatement p = c.prepareStatement(Generations.QUERY)) {
                     for (long i = 0; ; i++) {
                         long now = System.nanoTime();
-                        if (now > giveUp || (now > end && seen.size() >= 3) || writer.replaces() < 0) break;
+                        boolean enough = now > end && seen.size() >= 3 && queries.get() >= MIN_QUERIES;
+                        if (now > giveUp || enough || writer.replaces() < 0) break;
                         try (ResultSet rs = i % 2 == 0 ? s.executeQuery(Generations.QUERY) : p.executeQuery()) {
                             seen.add(Generations.check(rs));
                         } catch (AssertionError e) {
