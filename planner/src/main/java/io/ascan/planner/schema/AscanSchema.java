@@ -64,18 +64,21 @@ public final class AscanSchema extends AbstractSchema {
         if (now == null) {
             loaded.remove(name);
             if (!catalog.exists(name)) return null;
-            // A table whose manifest is gone: say so rather than "no such table".
+            // Neither CURRENT nor a manifest, yet column files: say why it cannot be read, not "no such table".
+            load(name);
+            return null; // it became readable just now: unknown to this statement, as if not yet created
         }
-        return loaded.compute(name, (n, old) -> {
-            if (old != null && now != null && old.version().equals(now)) return old;
-            try {
-                return new AscanTable(catalog.table(n), now);
-            } catch (StorageException e) {
-                throw new UncheckedIOException(e.getMessage(), e); // damaged: the planner reports it as such
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read table '" + n + "': " + e.getMessage(), e);
-            }
-        });
+        return loaded.compute(name, (n, old) -> old != null && old.version().equals(now) ? old : new AscanTable(load(n), now));
+    }
+
+    private io.ascan.catalog.Table load(String name) {
+        try {
+            return catalog.table(name);
+        } catch (StorageException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // damaged: the planner reports it as such
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read table '" + name + "': " + e.getMessage(), e);
+        }
     }
 
     private Iterable<String> tableNames() {

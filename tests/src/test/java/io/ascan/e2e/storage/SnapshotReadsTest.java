@@ -93,6 +93,12 @@ class SnapshotReadsTest {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("SELECT COUNT(*) FROM t WHERE v > 1000450"));
             assertEquals("XX001", e.getSQLState(), e.toString());
             assertTrue(e.getMessage().contains("table 't'") && e.getMessage().contains("manifest checksum mismatch"), e.getMessage());
+            // A table whose manifest is missing is damaged too, not "no such table".
+            Path other = Files.createDirectories(dir.resolve("u"));
+            Files.writeString(other.resolve("000-a.col"), "orphan column file");
+            e = assertThrows(SQLException.class, () -> s.executeQuery("SELECT COUNT(*) FROM u"));
+            assertEquals("XX001", e.getSQLState(), e.toString());
+            assertTrue(e.getMessage().contains("table 'u'") && e.getMessage().contains("is missing"), e.getMessage());
             try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM (VALUES (1), (2)) AS x(a)")) {
                 rs.next();
                 assertEquals(2, rs.getLong(1));
@@ -100,6 +106,8 @@ class SnapshotReadsTest {
             try (ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
                 assertTrue(rs.next());
                 assertEquals("t", rs.getString("TABLE_NAME"), "a damaged table is listed, not hidden");
+                assertTrue(rs.next());
+                assertEquals("u", rs.getString("TABLE_NAME"));
             }
             try (ResultSet rs = c.getMetaData().getColumns(null, null, "%", null)) {
                 assertTrue(!rs.next(), "it has no readable columns, and listing them does not fail");
