@@ -52,7 +52,7 @@ public final class Ascan implements AutoCloseable {
     }
 
     public static Ascan open(Path dir, EngineConfig config) throws IOException {
-        Catalog catalog = Catalog.open(dir);
+        Catalog catalog = Catalog.open(dir).logRecovery();
         return new Ascan(catalog, config, AscanQueryService.open(catalog, config));
     }
 

@@ -67,7 +67,7 @@ public final class AscanDriver implements Driver {
         ConnectionSettings s = ConnectionSettings.parse(url, info);
         Catalog catalog;
         try {
-            catalog = Catalog.open(s.dir());
+            catalog = Catalog.open(s.dir()).logRecovery();
         } catch (IOException e) {
             throw new SQLException("cannot open catalog " + s.dir() + ": " + describe(e), "08001", e);
         }
