@@ -106,26 +106,31 @@ public final class NativeRegions {
     private static NativeAccessException outside(long address, long bytes) {
         StringBuilder sb = new StringBuilder("checked mode: ").append(bytes).append(" byte(s) at 0x")
                 .append(Long.toHexString(address)).append(" are outside every live native region");
+        Region below = LIVE.floor(probe(address));
         Region released = null;
-        synchronized (RELEASED) {
-            for (var it = RELEASED.descendingIterator(); it.hasNext() && released == null; ) {
-                Region r = it.next();
-                if (address >= r.start && address < r.end) released = r;
-            }
-        }
-        if (released != null) {
+        if (below != null && address < below.end) {
+            sb.append("; it starts in ").append(below.describe()).append(" and runs ")
+                    .append(address + bytes - below.end).append(" byte(s) past its end");
+        } else if ((released = released(address)) != null) {
             sb.append("; inside released region ").append(released.describe()).append(" (use after release)");
         } else {
-            Region below = LIVE.floor(probe(address));
+            if (below != null) sb.append("; nearest below: ").append(below.describe()).append(", ")
+                    .append(address - below.end).append(" byte(s) past its end");
             Region above = LIVE.higher(probe(address));
-            if (below != null) {
-                sb.append("; nearest below: ").append(below.describe());
-                if (address >= below.start && address < below.end) sb.append(", which ends ").append(below.end - address).append(" byte(s) after it");
-                else sb.append(", ").append(address - below.end).append(" byte(s) past its end");
-            }
             if (above != null) sb.append("; nearest above: ").append(above.describe());
         }
         return new NativeAccessException(sb.append("; thread ").append(Thread.currentThread().getName()).toString());
+    }
+
+    /** The last released region holding {@code address}, or null. */
+    private static Region released(long address) {
+        synchronized (RELEASED) {
+            for (var it = RELEASED.descendingIterator(); it.hasNext(); ) {
+                Region r = it.next();
+                if (address >= r.start && address < r.end) return r;
+            }
+        }
+        return null;
     }
 
     /** Live regions, for tests. */
