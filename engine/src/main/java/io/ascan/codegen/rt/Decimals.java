@@ -47,6 +47,15 @@ public final class Decimals {
         return to >= from ? scaleUp(v, to - from, what) : scaleDown(v, from - to);
     }
 
+    /** An integer as DECIMAL(precision, scale); one that does not fit is an error naming it. */
+    public static long fromLong(long v, int scale, int precision, String what) {
+        long r = v * POW10[scale];
+        if ((scale > 0 && Math.multiplyHigh(v, POW10[scale]) != (r >> 63)) || (precision < 19 && (r >= POW10[precision] || r <= -POW10[precision]))) {
+            throw new SqlException("value " + v + " is out of range for DECIMAL(" + precision + "," + scale + ") in " + what);
+        }
+        return r;
+    }
+
     /** Fails unless |v| < 10^precision. */
     public static long check(long v, int precision, String what) {
         if (precision < 19 && (v >= POW10[precision] || v <= -POW10[precision])) {

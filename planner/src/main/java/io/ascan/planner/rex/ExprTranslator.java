@@ -168,9 +168,46 @@ public final class ExprTranslator {
         return new Call(op, args, type(c.getType(), c));
     }
 
-    private Call comparison(Operator op, RexCall c) {
-        return new Call(op, List.of(apply(comparand(c.getOperands().get(0))), apply(comparand(c.getOperands().get(1)))),
-                type(c.getType(), c));
+    /**
+     * A comparison; an exact numeric compared with a number its type cannot hold (more scale,
+     * or out of range) is decided from the number's exact value, as a Sarg bound is.
+     */
+    private Expr comparison(Operator op, RexCall c) {
+        RexNode a = comparand(c.getOperands().get(0)), b = comparand(c.getOperands().get(1));
+        if (a instanceof RexLiteral && !(b instanceof RexLiteral)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+            op = flip(op);
+        }
+        Expr x = apply(a);
+        if (b instanceof RexLiteral lit && !lit.isNull() && ExactBound.applies(x.type())
+                && SqlTypeUtil.isExactNumeric(lit.getType()) && ExactBound.exact(lit.getValueAs(BigDecimal.class), x.type()) == null) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            return switch (op) {
+                case EQ -> never(x);
+                case NE -> always(x);
+                case IS_DISTINCT_FROM -> Literal.of(true);
+                case IS_NOT_DISTINCT_FROM -> Literal.of(false);
+                default -> {
+                    boolean lower = op == Operator.GT || op == Operator.GE;
+                    Expr e = bound(x, v, op == Operator.GE || op == Operator.LE, lower);
+                    yield e == null ? always(x) : e == NEVER ? never(x) : e;
+                }
+            };
+        }
+        return new Call(op, List.of(x, apply(b)), type(c.getType(), c));
+    }
+
+    /** The operator of {@code b op a} for {@code a op b}. */
+    private static Operator flip(Operator op) {
+        return switch (op) {
+            case LT -> Operator.GT;
+            case LE -> Operator.GE;
+            case GT -> Operator.LT;
+            case GE -> Operator.LE;
+            default -> op;
+        };
     }
 
     private Expr function(RexCall c) {
