@@ -170,7 +170,11 @@ class ExpressionSemanticsTest {
                 "SELECT id, CAST(x AS VARCHAR), CAST(dt AS VARCHAR), CAST(f AS VARCHAR) FROM t",
                 "SELECT CAST(DATE '2020-01-02' AS VARCHAR), CAST(true AS VARCHAR), CAST(false AS VARCHAR)",
                 "SELECT CAST(100e0 AS VARCHAR), CAST(1e16 AS VARCHAR), CAST(1.5e-7 AS VARCHAR), CAST(0.0001e0 AS VARCHAR)",
-                "SELECT id FROM t WHERE CAST(x AS INTEGER) = 90 OR CAST(x AS INTEGER) = 2 OR CAST(d AS INTEGER) = -3"));
+                "SELECT id FROM t WHERE CAST(x AS INTEGER) = 90 OR CAST(x AS INTEGER) = 2 OR CAST(d AS INTEGER) = -3",
+                // literals beyond Latin-1 and beyond 18 digits
+                "SELECT id, s >= 'é✓', s || '✓', 'é✓' FROM t",
+                "SELECT id FROM t WHERE s < 'é✓' AND s <> 'ü'",
+                "SELECT CAST(9223372036854775807 AS VARCHAR), CAST(-9223372036854775808 AS VARCHAR)"));
         return queries.stream();
     }
 
