@@ -1,7 +1,9 @@
 package io.ascan.jdbc;
 
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.QueryException;
 import io.ascan.planner.PlanningException;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
@@ -28,6 +30,10 @@ final class SqlErrors {
             return new SQLTimeoutException("query timed out after " + query.timeoutSeconds() + " s", "HYT00", e);
         }
         if (query != null && query.cancelled()) return new SQLException(e.getMessage(), CANCELLED, e);
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            // a data error of an expression (overflow, a value out of range, division by zero, a bad cast)
+            if (c instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
+        }
         return new SQLException(e.getMessage(), "HY000", e);
     }
 

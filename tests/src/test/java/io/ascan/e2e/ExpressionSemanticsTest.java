@@ -204,12 +204,21 @@ class ExpressionSemanticsTest {
     }
 
     @Test
-    void aValueBeyondTheEnginesDigitsIsAnErrorNeverARoundedValue() throws Exception {
+    void dataErrorsAreErrorsWithTheirSqlStateNeverRoundedOrWrappedValues() throws Exception {
         // DECIMAL(21,2): BIGINT's 19 digits and two decimals; 9223372036854775807.00 needs 21 of the engine's 18
         SQLException e = assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), "SELECT COALESCE(d, b) FROM t WHERE id = 10"));
         assertEquals(true, e.getMessage().contains("value 9223372036854775807 is out of range for DECIMAL(18,2)"), e.getMessage());
+        assertEquals("22003", e.getSQLState());
         SQLException cast = assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), "SELECT CAST(3e9 AS INTEGER)"));
         assertEquals(true, cast.getMessage().contains("out of range for INTEGER"), cast.getMessage());
+        assertEquals("22003", cast.getSQLState());
+        for (String sql : List.of("SELECT CAST(2147483647.5 AS INTEGER)", "SELECT CAST(2147483647.5e0 AS INTEGER)",
+                "SELECT CAST(x AS INTEGER) FROM t WHERE id = 6", "SELECT CAST(b AS INTEGER) FROM t WHERE id = 4")) {
+            assertEquals("22003", assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), sql)).getSQLState(), sql);
+        }
+        assertEquals("22012", assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), "SELECT i / 0 FROM t")).getSQLState());
+        assertEquals("22018", assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), "SELECT CAST(s AS INTEGER) FROM t"))
+                .getSQLState());
     }
 
     private static Result run(Connection c, String sql) throws SQLException {
