@@ -39,6 +39,8 @@ final class SqlErrors {
 
     /** An engine bug surfacing while reading results (unexpected vector layout, ...). */
     static SQLException internal(RuntimeException e) {
+        // a data error found while planning (a constant out of its type's range) is not internal
+        if (e instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
         return new SQLException("internal error: " + e.getMessage(), "XX000", e);
     }
 

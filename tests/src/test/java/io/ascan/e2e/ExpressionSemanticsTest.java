@@ -212,7 +212,8 @@ class ExpressionSemanticsTest {
         SQLException cast = assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), "SELECT CAST(3e9 AS INTEGER)"));
         assertEquals(true, cast.getMessage().contains("out of range for INTEGER"), cast.getMessage());
         assertEquals("22003", cast.getSQLState());
-        for (String sql : List.of("SELECT CAST(2147483647.5 AS INTEGER)", "SELECT CAST(2147483647.5e0 AS INTEGER)",
+        for (String sql : List.of("SELECT COALESCE(CAST(NULL AS DECIMAL(12,2)), CAST(9223372036854775807 AS BIGINT))",
+                "SELECT CAST(2147483647.5 AS INTEGER)", "SELECT CAST(2147483647.5e0 AS INTEGER)",
                 "SELECT CAST(x AS INTEGER) FROM t WHERE id = 6", "SELECT CAST(b AS INTEGER) FROM t WHERE id = 4")) {
             assertEquals("22003", assertThrows(SQLException.class, () -> run(ASCAN.get("staging"), sql)).getSQLState(), sql);
         }

@@ -414,11 +414,14 @@ public final class ExprTranslator {
         };
     }
 
-    private static Literal literal(RexLiteral lit) {
+    private static Expr literal(RexLiteral lit) {
         RelDataType rt = lit.getType();
         if (rt.getSqlTypeName() == SqlTypeName.SYMBOL) return unit(lit);
         DataType t = type(rt, lit);
         if (lit.isNull()) return Literal.ofNull(t);
+        if (t.kind() == TypeKind.DECIMAL && ExactBound.exact(lit.getValueAs(BigDecimal.class), t) == null) {
+            return beyondDigits(lit.getValueAs(BigDecimal.class), t);
+        }
         try {
             return switch (t.kind()) {
                 case BOOLEAN -> Literal.of(lit.getValueAs(Boolean.class));
@@ -431,6 +434,17 @@ public final class ExprTranslator {
         } catch (ArithmeticException e) {
             throw new UnsupportedExpressionException("literal " + lit + " does not fit " + t);
         }
+    }
+
+    /**
+     * A DECIMAL constant of a derived type wider than the engine's 18 digits (Calcite folded
+     * {@code COALESCE(NULL, 9223372036854775807)} into DECIMAL(21,2)) whose value needs more: the
+     * CAST the engine evaluates raises the out-of-range data error at run time, as for a column.
+     */
+    private static Expr beyondDigits(BigDecimal v, DataType t) {
+        Literal source = v.stripTrailingZeros().scale() <= 0 && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+                && v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 ? Literal.of(v.longValueExact()) : Literal.of(v.doubleValue());
+        return Call.of(Operator.CAST, t, source);
     }
 
     private static long micros(TimestampString ts) {
