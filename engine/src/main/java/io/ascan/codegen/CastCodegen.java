@@ -6,7 +6,8 @@ import io.ascan.types.TypeKind;
 /**
  * CAST between all types, also used for the implicit conversions of operands. Numbers narrow
  * with range checks (an error, never wrapping); DOUBLE to integers rounds half to even, DECIMAL
- * to integers and to smaller scales rounds HALF_UP, as PostgreSQL and DuckDB do. Text parses with
+ * to integers and to smaller scales rounds HALF_UP, as DuckDB does (the planner folds constant
+ * casts the same way, see the planner's ConstantFolding). Text parses with
  * DuckDB's leniency (surrounding spaces, a rounded fraction for integers); formatting follows
  * DuckDB's output. Formatting DOUBLE, DATE and TIMESTAMP goes through a Java String (allocates;
  * not a hot path), the other conversions allocate nothing.
@@ -67,7 +68,7 @@ final class CastCodegen {
                 case INTEGER -> rt + "Arith.toInt(" + x + ", " + what + ")";
                 case BIGINT -> "(long) " + x;
                 case DOUBLE -> "(double) " + x;
-                case DECIMAL -> rt + "Decimals.check(" + rt + "Decimals.scaleUp(" + x + ", " + s + ", " + what + "), " + p + ", " + what + ")";
+                case DECIMAL -> rt + "Decimals.fromLong(" + x + ", " + s + ", " + p + ", " + what + ")";
                 default -> unsupported(from, to);
             };
             case DOUBLE -> switch (t) {

@@ -47,7 +47,7 @@ class ExprCompilerTest {
                 run(Call.of(DIVIDE, DataType.INTEGER, PRICE, DISCOUNT), new Object[] {1, 0, "A", "x"}).get(0));
         assertEquals(new ExprFixture.Failure("cannot cast 'x1' to INTEGER"),
                 run(Call.of(CAST, DataType.INTEGER, NOTE), new Object[] {1, 0, "A", "x1"}).get(0));
-        assertEquals(new ExprFixture.Failure("value out of range for DECIMAL(3) in CAST(lo_extendedprice AS DECIMAL(3,1))"),
+        assertEquals(new ExprFixture.Failure("value 100 is out of range for DECIMAL(3,1) in CAST(lo_extendedprice AS DECIMAL(3,1))"),
                 run(Call.of(CAST, DataType.decimal(3, 1), PRICE), new Object[] {100, 0, "A", "x"}).get(0));
     }
 

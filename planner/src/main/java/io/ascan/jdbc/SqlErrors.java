@@ -1,8 +1,10 @@
 package io.ascan.jdbc;
 
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.QueryException;
 import io.ascan.format.StorageException;
 import io.ascan.planner.PlanningException;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
@@ -33,6 +35,10 @@ final class SqlErrors {
         }
         if (query != null && query.cancelled()) return new SQLException(e.getMessage(), CANCELLED, e);
         if (storage(e) != null) return new SQLException(e.getMessage(), DATA_CORRUPTED, e);
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            // a data error of an expression (overflow, a value out of range, division by zero, a bad cast)
+            if (c instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
+        }
         return new SQLException(e.getMessage(), "HY000", e);
     }
 
@@ -44,6 +50,8 @@ final class SqlErrors {
 
     /** An engine bug surfacing while reading results (unexpected vector layout, ...). */
     static SQLException internal(RuntimeException e) {
+        // a data error found while planning (a constant out of its type's range) is not internal
+        if (e instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
         return new SQLException("internal error: " + e.getMessage(), "XX000", e);
     }
 

@@ -1,10 +1,14 @@
 package io.ascan.planner;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlInternalOperators;
+import org.apache.calcite.util.Litmus;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -19,7 +23,13 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Calcite's standard SQL-to-Rex conversion, except that TIMESTAMPDIFF(unit, a, b) stays one
  * call instead of becoming interval subtraction, reinterpretation and integer division: the
- * engine computes it directly ({@code Operator.TIMESTAMP_DIFF}).
+ * engine computes it directly ({@code Operator.TIMESTAMP_DIFF}); and COALESCE stays one call.
+ *
+ * <p>Calcite's validator rewrites {@code COALESCE(a, b)} into {@code CASE WHEN a IS NOT NULL THEN
+ * CAST(a AS NOT NULL) ELSE b END}. Its simplifier then pushes comparisons into the CASE's
+ * branches and, trusting the NOT NULL cast outside the branch that guards it, drops NULL rows'
+ * handling: {@code COALESCE(s, s) NOT BETWEEN 'BUILDING' AND ' '} became TRUE and kept the rows
+ * whose s is NULL. The engine evaluates COALESCE itself, so that CASE goes back to a COALESCE call.
  */
 final class AscanConvertletTable implements SqlRexConvertletTable {
     static final AscanConvertletTable INSTANCE = new AscanConvertletTable();
@@ -31,6 +41,7 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
         if (call.getKind() == SqlKind.TIMESTAMP_DIFF && unit(call.operand(0)) != null) {
             return AscanConvertletTable::timestampDiff;
         }
+        if (call instanceof SqlCase c && rewrittenCoalesce(c)) return AscanConvertletTable::coalesce;
         return StandardConvertletTable.INSTANCE.get(call);
     }
 
@@ -39,6 +50,27 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
         return rb.makeCall(cx.getValidator().getValidatedNodeType(call), SqlStdOperatorTable.TIMESTAMP_DIFF,
                 List.of(rb.makeFlag(unit(call.operand(0))), cx.convertExpression(call.operand(1)),
                         cx.convertExpression(call.operand(2))));
+    }
+
+    /** CASE WHEN a IS NOT NULL THEN CAST(a AS NOT NULL) [WHEN b IS NOT NULL ...] ELSE z END, as the validator writes COALESCE. */
+    private static boolean rewrittenCoalesce(SqlCase c) {
+        if (c.getValueOperand() != null || c.getWhenOperands().isEmpty()) return false;
+        for (int i = 0; i < c.getWhenOperands().size(); i++) {
+            if (!(c.getWhenOperands().get(i) instanceof SqlCall when) || when.getKind() != SqlKind.IS_NOT_NULL
+                    || !(c.getThenOperands().get(i) instanceof SqlCall then) || then.getOperator() != SqlInternalOperators.CAST_NOT_NULL
+                    || !when.operand(0).equalsDeep(then.operand(0), Litmus.IGNORE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static RexNode coalesce(SqlRexContext cx, SqlCall call) {
+        SqlCase c = (SqlCase) call;
+        List<RexNode> operands = new ArrayList<>();
+        for (SqlNode when : c.getWhenOperands()) operands.add(cx.convertExpression(((SqlCall) when).operand(0)));
+        operands.add(cx.convertExpression(c.getElseOperand()));
+        return cx.getRexBuilder().makeCall(cx.getValidator().getValidatedNodeType(call), SqlStdOperatorTable.COALESCE, operands);
     }
 
     private static @Nullable TimeUnit unit(SqlNode n) {

@@ -2,6 +2,7 @@ package io.ascan.planner;
 
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Catalog;
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.Executor;
 import io.ascan.exec.PreparedPlan;
 import io.ascan.exec.QueryException;
@@ -139,6 +140,8 @@ final class EnginePlanExecutor implements PlanExecutor {
     private static <T> T planning(Step<T> step) throws PlanningException {
         try {
             return step.run();
+        } catch (SqlException e) {
+            throw e; // a data error (a constant out of range), not a problem of the SQL's form
         } catch (RuntimeException e) {
             throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e);
         }

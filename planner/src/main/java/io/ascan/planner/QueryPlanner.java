@@ -5,6 +5,7 @@ import io.ascan.exec.QueryPhases;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.planner.physical.UnsupportedPlanException;
+import io.ascan.planner.rex.EngineRexExecutor;
 import io.ascan.planner.rex.UnsupportedExpressionException;
 import io.ascan.planner.schema.AscanSchema;
 import io.ascan.planner.stats.AscanMetadata;
@@ -58,6 +59,7 @@ public final class QueryPlanner {
                 .parserConfig(PARSER)
                 .defaultSchema(schema)
                 .typeSystem(AscanTypeSystem.INSTANCE)
+                .executor(EngineRexExecutor.INSTANCE)
                 .convertletTable(AscanConvertletTable.INSTANCE)
                 // Sub-queries stay RexSubQuery until the optimizer's rules rewrite them.
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false))

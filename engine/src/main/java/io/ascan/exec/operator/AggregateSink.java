@@ -579,6 +579,8 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + cur.value() + ", " + cur.length()
                     + ") " + (min ? "<" : ">") + " 0";
             case BOOLEAN -> min ? "!" + a.value() + " && " + cur.value() : a.value() + " && !" + cur.value();
+            // SQL order, as ORDER BY: NaN above every number, so MAX over a NaN is NaN (DuckDB, PostgreSQL)
+            case DOUBLE -> "io.ascan.codegen.rt.Compare.doubles(" + a.value() + ", " + cur.value() + ") " + (min ? "<" : ">") + " 0";
             default -> a.value() + (min ? " < " : " > ") + cur.value();
         };
     }

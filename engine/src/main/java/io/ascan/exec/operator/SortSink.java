@@ -91,7 +91,8 @@ public final class SortSink implements PipelineSink, StateOwner, AutoCloseable {
                 case BOOLEAN -> "Boolean.compare(" + a.value() + ", " + b.value() + ")";
                 case INTEGER, DATE -> "Integer.compare(" + a.value() + ", " + b.value() + ")";
                 case BIGINT, DECIMAL, TIMESTAMP -> "Long.compare(" + a.value() + ", " + b.value() + ")";
-                case DOUBLE -> "Double.compare(" + a.value() + ", " + b.value() + ")";
+                // SQL order, as = and GROUP BY: -0.0 equals 0.0, NaN equals NaN and sorts above every number
+                case DOUBLE -> "io.ascan.codegen.rt.Compare.doubles(" + a.value() + ", " + b.value() + ")";
                 case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + b.value() + ", " + b.length() + ")";
             };
             String c = code.fresh("cmp");

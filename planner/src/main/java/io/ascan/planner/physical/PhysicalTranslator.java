@@ -1,5 +1,6 @@
 package io.ascan.planner.physical;
 
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.expr.Expr;
 import io.ascan.expr.Literal;
 import io.ascan.plan.OutputColumn;
@@ -62,7 +63,11 @@ public final class PhysicalTranslator {
     Literal literal(RexBuilder rb, RexLiteral lit, RelDataType columnType) {
         DataType t = type(columnType, "VALUES");
         if (lit.isNull()) return Literal.ofNull(t);
-        Literal own = (Literal) ExprTranslator.translate(lit);
+        if (!(ExprTranslator.translate(lit) instanceof Literal own)) {
+            // a DECIMAL constant of more digits than the engine holds: the data error a CAST raises
+            String message = "value " + lit.getValueAs(java.math.BigDecimal.class).toPlainString() + " is out of range for " + t;
+            throw SqlException.outOfRange(message);
+        }
         if (own.type().equals(t)) return own;
         return (Literal) ExprTranslator.translate(rb.makeLiteral(lit.getValue(), columnType, false));
     }

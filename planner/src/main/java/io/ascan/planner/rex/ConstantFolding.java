@@ -1,7 +1,10 @@
 package io.ascan.planner.rex;
 
+import io.ascan.codegen.rt.Arith;
+import io.ascan.types.DataType;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
@@ -114,7 +117,7 @@ public final class ConstantFolding extends RexShuttle {
         int scale = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
         BigDecimal scaled;
         try {
-            scaled = v.setScale(scale, java.math.RoundingMode.UNNECESSARY);
+            scaled = v.setScale(scale, RoundingMode.UNNECESSARY);
         } catch (ArithmeticException e) {
             return null;
         }
@@ -123,7 +126,9 @@ public final class ConstantFolding extends RexShuttle {
             case SMALLINT -> BigDecimal.valueOf(Short.MAX_VALUE);
             case INTEGER -> BigDecimal.valueOf(Integer.MAX_VALUE);
             case BIGINT -> BigDecimal.valueOf(Long.MAX_VALUE);
-            default -> BigDecimal.TEN.pow(type.getPrecision() - scale, MathContext.UNLIMITED).subtract(BigDecimal.ONE.movePointLeft(scale));
+            // the engine holds at most 18 digits of a wider derived type (TypeMapping.toEngine)
+            default -> BigDecimal.TEN.pow(Math.min(type.getPrecision(), DataType.MAX_DECIMAL_PRECISION) - scale, MathContext.UNLIMITED)
+                    .subtract(BigDecimal.ONE.movePointLeft(scale));
         };
         BigDecimal min = type.getSqlTypeName() == SqlTypeName.BIGINT ? BigDecimal.valueOf(Long.MIN_VALUE)
                 : type.getSqlTypeName() == SqlTypeName.INTEGER ? BigDecimal.valueOf(Integer.MIN_VALUE) : max.negate();
@@ -161,24 +166,42 @@ public final class ConstantFolding extends RexShuttle {
         return null;
     }
 
-    /** A literal Calcite can cast exactly: its result must be a literal of the target type again. */
+    /**
+     * A CAST of a literal, computed by the engine's own conversions so the constant equals what
+     * the same CAST of a column value gives: exact numbers between exact types (HALF_UP when
+     * dropping digits), to DOUBLE, DOUBLE to integers (half to even, as DuckDB) and text to DATE.
+     * Out of range and unparsable values, and casts to text, are left to run time (which reports
+     * errors and formats as the engine does).
+     */
     private RexNode cast(RexCall c) {
         RexLiteral lit = operand(c, 0);
-        RelDataType to = c.getType();
-        boolean numeric = exactNumeric(lit.getType()) && exactNumeric(to);
-        boolean charToDate = SqlTypeName.CHAR_TYPES.contains(lit.getType().getSqlTypeName()) && to.getSqlTypeName() == SqlTypeName.DATE;
-        if (numeric) {
-            BigDecimal v = lit.getValueAs(BigDecimal.class);
-            return v == null ? null : exact(v, to);
-        }
-        if (charToDate) {
-            try {
+        RelDataType from = lit.getType(), to = c.getType();
+        SqlTypeName target = to.getSqlTypeName();
+        try {
+            if (exactNumeric(from) && exactNumeric(to)) {
+                BigDecimal v = lit.getValueAs(BigDecimal.class);
+                int scale = target == SqlTypeName.DECIMAL ? to.getScale() : 0;
+                return v == null ? null : exact(v.setScale(scale, RoundingMode.HALF_UP), to);
+            }
+            if ((exactNumeric(from) || approximate(from)) && approximate(to)) {
+                return rex.makeApproxLiteral(lit.getValueAs(BigDecimal.class), to);
+            }
+            if (approximate(from) && (target == SqlTypeName.INTEGER || target == SqlTypeName.BIGINT)) {
+                double v = lit.getValueAs(Double.class);
+                long r = target == SqlTypeName.INTEGER ? Arith.doubleToInt(v, "") : Arith.doubleToLong(v, "");
+                return exact(BigDecimal.valueOf(r), to);
+            }
+            if (SqlTypeName.CHAR_TYPES.contains(from.getSqlTypeName()) && target == SqlTypeName.DATE) {
                 LocalDate d = LocalDate.parse(lit.getValueAs(String.class).trim());
                 return rex.makeDateLiteral(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())));
-            } catch (RuntimeException e) {
-                return null; // not an ISO date: the engine reports it at run time
             }
+        } catch (RuntimeException e) {
+            return null; // out of range or not parsable: the engine reports it at run time
         }
         return null;
+    }
+
+    private static boolean approximate(RelDataType t) {
+        return SqlTypeName.APPROX_TYPES.contains(t.getSqlTypeName());
     }
 }

@@ -28,6 +28,7 @@ import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
@@ -122,14 +123,14 @@ public final class ExprTranslator {
     private Expr call(RexCall c) {
         SqlKind kind = c.getKind();
         return switch (kind) {
-            case EQUALS -> op(Operator.EQ, c);
-            case NOT_EQUALS -> op(Operator.NE, c);
-            case LESS_THAN -> op(Operator.LT, c);
-            case LESS_THAN_OR_EQUAL -> op(Operator.LE, c);
-            case GREATER_THAN -> op(Operator.GT, c);
-            case GREATER_THAN_OR_EQUAL -> op(Operator.GE, c);
-            case IS_DISTINCT_FROM -> op(Operator.IS_DISTINCT_FROM, c);
-            case IS_NOT_DISTINCT_FROM -> op(Operator.IS_NOT_DISTINCT_FROM, c);
+            case EQUALS -> comparison(Operator.EQ, c);
+            case NOT_EQUALS -> comparison(Operator.NE, c);
+            case LESS_THAN -> comparison(Operator.LT, c);
+            case LESS_THAN_OR_EQUAL -> comparison(Operator.LE, c);
+            case GREATER_THAN -> comparison(Operator.GT, c);
+            case GREATER_THAN_OR_EQUAL -> comparison(Operator.GE, c);
+            case IS_DISTINCT_FROM -> comparison(Operator.IS_DISTINCT_FROM, c);
+            case IS_NOT_DISTINCT_FROM -> comparison(Operator.IS_NOT_DISTINCT_FROM, c);
             case AND -> op(Operator.AND, c);
             case OR -> op(Operator.OR, c);
             case NOT -> op(Operator.NOT, c);
@@ -165,6 +166,48 @@ public final class ExprTranslator {
         for (RexNode o : c.getOperands()) args.add(apply(o));
         if (!op.acceptsArity(args.size())) throw unsupported(c);
         return new Call(op, args, type(c.getType(), c));
+    }
+
+    /**
+     * A comparison; an exact numeric compared with a number its type cannot hold (more scale,
+     * or out of range) is decided from the number's exact value, as a Sarg bound is.
+     */
+    private Expr comparison(Operator op, RexCall c) {
+        RexNode a = comparand(c.getOperands().get(0)), b = comparand(c.getOperands().get(1));
+        if (a instanceof RexLiteral && !(b instanceof RexLiteral)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+            op = flip(op);
+        }
+        Expr x = apply(a);
+        if (b instanceof RexLiteral lit && !lit.isNull() && ExactBound.applies(x.type())
+                && SqlTypeUtil.isExactNumeric(lit.getType()) && ExactBound.exact(lit.getValueAs(BigDecimal.class), x.type()) == null) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            return switch (op) {
+                case EQ -> never(x);
+                case NE -> always(x);
+                case IS_DISTINCT_FROM -> Literal.of(true);
+                case IS_NOT_DISTINCT_FROM -> Literal.of(false);
+                default -> {
+                    boolean lower = op == Operator.GT || op == Operator.GE;
+                    Expr e = bound(x, v, op == Operator.GE || op == Operator.LE, lower);
+                    yield e == null ? always(x) : e == NEVER ? never(x) : e;
+                }
+            };
+        }
+        return new Call(op, List.of(x, apply(b)), type(c.getType(), c));
+    }
+
+    /** The operator of {@code b op a} for {@code a op b}. */
+    private static Operator flip(Operator op) {
+        return switch (op) {
+            case LT -> Operator.GT;
+            case LE -> Operator.GE;
+            case GT -> Operator.LT;
+            case GE -> Operator.LE;
+            default -> op;
+        };
     }
 
     private Expr function(RexCall c) {
@@ -211,10 +254,16 @@ public final class ExprTranslator {
         return Call.of(op, type(c.getType(), c), apply(a), Literal.of(amount));
     }
 
-    /** SEARCH(x, Sarg): points become IN (or =), closed ranges BETWEEN, other ranges comparisons; ORed. */
+    /**
+     * SEARCH(x, Sarg): points become IN (or =), closed ranges BETWEEN, other ranges comparisons;
+     * ORed. For a NULL x the result is what the Sarg's nullAs says: NULL (UNKNOWN), FALSE or TRUE,
+     * also where it is a value (a SELECT list, under NOT, in a CASE), not only a filter. Bounds of
+     * an exact numeric x that its type cannot hold (0.000001 against a DECIMAL(12,2)) are decided
+     * from their exact value ({@link ExactBound}).
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Expr search(RexCall c) {
-        Expr x = apply(c.getOperands().get(0));
+        Expr x = apply(comparand(c.getOperands().get(0)));
         Sarg sarg = ((RexLiteral) c.getOperands().get(1)).getValueAs(Sarg.class);
         if (sarg == null) throw unsupported(c);
         return sarg(x, (Sarg<?>) sarg);
@@ -222,36 +271,116 @@ public final class ExprTranslator {
 
     private static <C extends Comparable<C>> Expr sarg(Expr x, Sarg<C> sarg) {
         DataType t = x.type();
-        List<Expr> terms = new ArrayList<>();
-        List<Expr> points = new ArrayList<>(List.of(x));
+        // For a non-NULL x, `body` is the Sarg's value; each of its terms is NULL for a NULL x.
+        Expr body;
         if (sarg.isComplementedPoints()) {
             // x NOT IN (...): the complement's ranges are the excluded points
-            for (Range<C> r : sarg.rangeSet.complement().asRanges()) points.add(endpoint(r.lowerEndpoint(), t));
-            terms.add(Call.predicate(Operator.AND, Call.predicate(Operator.IS_NOT_NULL, x),
-                    Call.predicate(Operator.NOT, inList(points))));
+            List<Expr> points = new ArrayList<>(List.of(x));
+            for (Range<C> r : sarg.rangeSet.complement().asRanges()) {
+                Literal p = point(r.lowerEndpoint(), t);
+                if (p != null) points.add(p); // x <> a value x cannot have: TRUE, drops out of the AND
+            }
+            body = points.size() == 1 ? always(x) : Call.predicate(Operator.NOT, inList(points));
         } else {
+            List<Expr> terms = new ArrayList<>();
+            List<Expr> points = new ArrayList<>(List.of(x));
             for (Range<C> r : sarg.rangeSet.asRanges()) {
                 boolean lo = r.hasLowerBound(), hi = r.hasUpperBound();
                 boolean loClosed = lo && r.lowerBoundType() == BoundType.CLOSED;
                 boolean hiClosed = hi && r.upperBoundType() == BoundType.CLOSED;
                 if (loClosed && hiClosed && r.lowerEndpoint().compareTo(r.upperEndpoint()) == 0) {
-                    points.add(endpoint(r.lowerEndpoint(), t));
-                } else if (loClosed && hiClosed) {
-                    terms.add(Call.predicate(Operator.BETWEEN, x, endpoint(r.lowerEndpoint(), t), endpoint(r.upperEndpoint(), t)));
+                    Literal p = point(r.lowerEndpoint(), t);
+                    if (p != null) points.add(p);
+                    continue;
+                }
+                Expr low = lo ? bound(x, r.lowerEndpoint(), loClosed, true) : null;
+                Expr high = hi ? bound(x, r.upperEndpoint(), hiClosed, false) : null;
+                if (low == NEVER || high == NEVER) continue;
+                if (low instanceof Call l && high instanceof Call h && l.op() == Operator.GE && h.op() == Operator.LE) {
+                    terms.add(Call.predicate(Operator.BETWEEN, x, l.arg(1), h.arg(1)));
+                } else if (low != null && high != null) {
+                    terms.add(new Call(Operator.AND, List.of(low, high), DataType.BOOLEAN));
+                } else if (low != null || high != null) {
+                    terms.add(low != null ? low : high);
                 } else {
-                    List<Expr> bounds = new ArrayList<>();
-                    if (lo) bounds.add(Call.predicate(loClosed ? Operator.GE : Operator.GT, x, endpoint(r.lowerEndpoint(), t)));
-                    if (hi) bounds.add(Call.predicate(hiClosed ? Operator.LE : Operator.LT, x, endpoint(r.upperEndpoint(), t)));
-                    if (bounds.isEmpty()) terms.add(Call.predicate(Operator.IS_NOT_NULL, x));
-                    else terms.add(bounds.size() == 1 ? bounds.getFirst() : new Call(Operator.AND, bounds, DataType.BOOLEAN));
+                    terms.add(always(x));
                 }
             }
             if (points.size() > 1) terms.addFirst(inList(points));
+            body = terms.isEmpty() ? never(x) : terms.size() == 1 ? terms.getFirst() : new Call(Operator.OR, terms, DataType.BOOLEAN);
         }
-        // nullAs FALSE or UNKNOWN: a NULL x fails every term anyway; TRUE: NULL passes.
-        if (sarg.nullAs == RexUnknownAs.TRUE) terms.add(Call.predicate(Operator.IS_NULL, x));
-        if (terms.isEmpty()) return Literal.of(false);
-        return terms.size() == 1 ? terms.getFirst() : new Call(Operator.OR, terms, DataType.BOOLEAN);
+        return switch (sarg.nullAs) {
+            case UNKNOWN -> body;
+            case FALSE -> Call.predicate(Operator.AND, Call.predicate(Operator.IS_NOT_NULL, x), body);
+            case TRUE -> Call.predicate(Operator.OR, body, Call.predicate(Operator.IS_NULL, x));
+        };
+    }
+
+    /** Marks a range bound no x satisfies. */
+    private static final Expr NEVER = Literal.of(false);
+
+    /**
+     * x >= v (lower, closed), x > v, x <= v, x < v as a comparison with a literal of x's type;
+     * null when every non-NULL x satisfies it, {@link #NEVER} when none does.
+     */
+    private static Expr bound(Expr x, Object v, boolean closed, boolean lower) {
+        DataType t = x.type();
+        if (ExactBound.applies(t) && exactNumber(v) instanceof BigDecimal d) {
+            ExactBound b = lower ? ExactBound.lower(d, closed, t) : ExactBound.upper(d, closed, t);
+            return switch (b.kind()) {
+                case ALWAYS -> null;
+                case NEVER -> NEVER;
+                case INCLUSIVE -> Call.predicate(lower ? Operator.GE : Operator.LE, x, b.literal());
+                case EXCLUSIVE -> Call.predicate(lower ? Operator.GT : Operator.LT, x, b.literal());
+            };
+        }
+        Operator op = lower ? (closed ? Operator.GE : Operator.GT) : (closed ? Operator.LE : Operator.LT);
+        return Call.predicate(op, x, endpoint(v, t));
+    }
+
+    /** A point of the Sarg as a literal of x's type; null when x's (exact) type has no such value. */
+    private static Literal point(Object v, DataType t) {
+        if (ExactBound.applies(t) && exactNumber(v) instanceof BigDecimal d) return ExactBound.exact(d, t);
+        return endpoint(v, t);
+    }
+
+    private static BigDecimal exactNumber(Object v) {
+        return switch (v) {
+            case BigDecimal d -> d;
+            case Double d when Double.isFinite(d) -> new BigDecimal(d);
+            case Float f when Float.isFinite(f) -> new BigDecimal(f);
+            case Number n when !(v instanceof Double) && !(v instanceof Float) -> new BigDecimal(n.toString());
+            default -> null;
+        };
+    }
+
+    /** TRUE for a non-NULL x, NULL for a NULL x. */
+    private static Expr always(Expr x) {
+        return new Call(Operator.CASE, List.of(Call.predicate(Operator.IS_NULL, x), Literal.ofNull(DataType.BOOLEAN), Literal.of(true)),
+                DataType.BOOLEAN);
+    }
+
+    /** FALSE for a non-NULL x, NULL for a NULL x. */
+    private static Expr never(Expr x) {
+        return new Call(Operator.CASE, List.of(Call.predicate(Operator.IS_NULL, x), Literal.ofNull(DataType.BOOLEAN), Literal.of(false)),
+                DataType.BOOLEAN);
+    }
+
+    /**
+     * An operand of a comparison without a widening CAST between exact numerics, which Calcite
+     * adds to compare a DECIMAL(18,4) with 0.000001 in DECIMAL(20,6): the engine compares exact
+     * numerics of any scales exactly, while the cast into the engine's 18 digits could overflow.
+     */
+    private static RexNode comparand(RexNode e) {
+        if (e instanceof RexCall c && c.getKind() == SqlKind.CAST && c.getOperands().size() == 1) {
+            RelDataType from = c.getOperands().getFirst().getType(), to = c.getType();
+            if (SqlTypeUtil.isExactNumeric(from) && SqlTypeUtil.isExactNumeric(to)
+                    && to.getScale() >= from.getScale()
+                    && to.getPrecision() - to.getScale() >= from.getPrecision() - from.getScale()) {
+                return comparand(c.getOperands().getFirst());
+            }
+        }
+        return e;
     }
 
     /** x = p for one point, x IN (p, ...) for more; {@code xAndPoints} starts with x. */
@@ -285,11 +414,14 @@ public final class ExprTranslator {
         };
     }
 
-    private static Literal literal(RexLiteral lit) {
+    private static Expr literal(RexLiteral lit) {
         RelDataType rt = lit.getType();
         if (rt.getSqlTypeName() == SqlTypeName.SYMBOL) return unit(lit);
         DataType t = type(rt, lit);
         if (lit.isNull()) return Literal.ofNull(t);
+        if (t.kind() == TypeKind.DECIMAL && ExactBound.exact(lit.getValueAs(BigDecimal.class), t) == null) {
+            return beyondDigits(lit.getValueAs(BigDecimal.class), t);
+        }
         try {
             return switch (t.kind()) {
                 case BOOLEAN -> Literal.of(lit.getValueAs(Boolean.class));
@@ -302,6 +434,17 @@ public final class ExprTranslator {
         } catch (ArithmeticException e) {
             throw new UnsupportedExpressionException("literal " + lit + " does not fit " + t);
         }
+    }
+
+    /**
+     * A DECIMAL constant of a derived type wider than the engine's 18 digits (Calcite folded
+     * {@code COALESCE(NULL, 9223372036854775807)} into DECIMAL(21,2)) whose value needs more: the
+     * CAST the engine evaluates raises the out-of-range data error at run time, as for a column.
+     */
+    private static Expr beyondDigits(BigDecimal v, DataType t) {
+        Literal source = v.stripTrailingZeros().scale() <= 0 && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+                && v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 ? Literal.of(v.longValueExact()) : Literal.of(v.doubleValue());
+        return Call.of(Operator.CAST, t, source);
     }
 
     private static long micros(TimestampString ts) {

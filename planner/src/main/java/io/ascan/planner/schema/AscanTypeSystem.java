@@ -1,6 +1,7 @@
 package io.ascan.planner.schema;
 
 import io.ascan.types.DataType;
+import java.math.RoundingMode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
@@ -9,7 +10,8 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Calcite's type system adjusted to what users of PostgreSQL and DuckDB expect: TIMESTAMP
- * keeps microseconds, DECIMAL has at most 18 digits as in the engine, CASE over strings of
+ * keeps microseconds, DECIMAL types derive as in DuckDB (up to 38 digits, scale never reduced;
+ * the engine holds 18 digits and checks at run time that each value fits), CASE over strings of
  * different lengths is VARCHAR, SUM of integers is BIGINT (no overflow on SSB at any scale), AVG of
  * exact numbers is DOUBLE, and a quotient with a DECIMAL operand is DOUBLE.
  */
@@ -18,19 +20,39 @@ public final class AscanTypeSystem extends RelDataTypeSystemImpl {
 
     private AscanTypeSystem() {}
 
-    /** TIMESTAMP to microseconds; DECIMAL to the engine's 18 digits (scaled 64-bit integers). */
+    /**
+     * TIMESTAMP to microseconds. DECIMAL to 38 digits, as DuckDB and PostgreSQL: with the
+     * engine's 18, Calcite keeps a common type within 18 digits by dropping scale, so {@code
+     * COALESCE(DECIMAL(12,2), BIGINT)} was DECIMAL(18,0) and rounded 123.45 to 123, and 0.000001
+     * compared with a DECIMAL(18,4) became 0.0000. A type of more than 18 digits runs in the
+     * engine as 18 digits of the same scale ({@link TypeMapping#toEngine}), and a value that does
+     * not fit is an error where it is computed, never a rounded value.
+     */
     @Override
     public int getMaxPrecision(SqlTypeName t) {
         return switch (t) {
             case TIMESTAMP -> TypeMapping.TIMESTAMP_PRECISION;
-            case DECIMAL -> DataType.MAX_DECIMAL_PRECISION;
+            case DECIMAL -> MAX_SQL_DECIMAL_PRECISION;
             default -> super.getMaxPrecision(t);
         };
     }
 
+    /** The widest DECIMAL a derived SQL type may have (DuckDB's and PostgreSQL's limit). */
+    public static final int MAX_SQL_DECIMAL_PRECISION = 38;
+
+    /** Scale stays within what the engine's 64-bit unscaled values hold. */
     @Override
     public int getMaxScale(SqlTypeName t) {
         return t == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getMaxScale(t);
+    }
+
+    /**
+     * How Calcite rounds a DECIMAL literal it converts to a smaller scale: HALF_UP, as the engine
+     * and DuckDB round DECIMAL casts (Calcite's default truncates).
+     */
+    @Override
+    public RoundingMode roundingMode() {
+        return RoundingMode.HALF_UP;
     }
 
     /** CASE 'a' ... ELSE 'abc' is VARCHAR, not a blank-padded CHAR(3). */

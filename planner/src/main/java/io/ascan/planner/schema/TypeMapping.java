@@ -29,7 +29,10 @@ public final class TypeMapping {
 
     /**
      * The engine type that holds values of a SQL type, or null if the engine has none
-     * (intervals, DECIMAL beyond 18 digits, TIME, structured types...).
+     * (intervals, TIME, structured types...). A DECIMAL of more than 18 digits (a derived type,
+     * see {@link AscanTypeSystem#getMaxPrecision}) runs as DECIMAL(18) of the same scale: the
+     * casts and arithmetic producing its values check that each fits, so a value beyond 18
+     * digits is an error, never a rounded or wrapped value.
      */
     public static DataType toEngine(RelDataType t) {
         return switch (t.getSqlTypeName()) {
@@ -37,8 +40,9 @@ public final class TypeMapping {
             case TINYINT, SMALLINT, INTEGER -> DataType.INTEGER;
             case BIGINT -> DataType.BIGINT;
             case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
-            case DECIMAL -> t.getPrecision() <= DataType.MAX_DECIMAL_PRECISION && t.getScale() >= 0
-                    ? DataType.decimal(t.getPrecision(), t.getScale()) : null;
+            case DECIMAL -> t.getScale() >= 0 && t.getScale() <= DataType.MAX_DECIMAL_PRECISION
+                    ? DataType.decimal(Math.max(1, Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)), t.getScale())
+                    : null;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
             case CHAR, VARCHAR -> DataType.VARCHAR;
