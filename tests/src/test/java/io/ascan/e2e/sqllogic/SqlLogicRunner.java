@@ -9,6 +9,7 @@ import io.ascan.e2e.ScanModes;
 import io.ascan.e2e.Workload;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ final class SqlLogicRunner implements AutoCloseable {
         for (String mode : ScanModes.SETTINGS.keySet()) {
             String where = r.where(file.name()) + " mode=" + mode;
             try (Statement s = connection(mode).createStatement()) {
-                s.execute(r.sql());
+                drain(s, s.execute(r.sql()));
                 failures.add(where + ": expected an error with SQLSTATE " + r.sqlState() + ", but the statement succeeded\n" + r.sql());
             } catch (SQLException e) {
                 String state = e.getSQLState() == null ? "" : e.getSQLState();
@@ -108,7 +109,7 @@ final class SqlLogicRunner implements AutoCloseable {
 
     private void statementOk(SqlLogicFile file, SqlLogicFile.Record r, List<String> failures) throws SQLException {
         try (Statement s = workload.ascan().createStatement()) {
-            s.execute(r.sql());
+            drain(s, s.execute(r.sql()));
         } catch (Throwable e) {
             failures.add(r.where(file.name()) + ": ascan failed: " + Failures.describe(e) + "\n" + r.sql());
         }
@@ -116,6 +117,15 @@ final class SqlLogicRunner implements AutoCloseable {
             s.execute(DuckDbDialect.rewrite(r.sql()));
         } catch (SQLException e) {
             failures.add(r.where(file.name()) + ": DuckDB failed: " + Failures.clip(e.getMessage()) + "\n" + r.sql());
+        }
+    }
+
+    /** Reads a statement's result to its end: data errors (overflow, a bad cast) arise while rows are read. */
+    private static void drain(Statement s, boolean hasResultSet) throws SQLException {
+        if (!hasResultSet) return;
+        try (ResultSet rs = s.getResultSet()) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) for (int c = 1; c <= columns; c++) rs.getObject(c);
         }
     }
 
