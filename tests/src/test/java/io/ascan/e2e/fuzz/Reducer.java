@@ -149,7 +149,7 @@ final class Reducer {
                 for (int i = 0; i < c.args().size(); i++) for (Expr v : variants(c.args().get(i))) out.add(c.with(i, v));
             }
             case Subquery q -> {
-                for (Select v : candidates(q.query())) out.add(new Subquery(q.op(), q.type(), q.args(), v));
+                for (Select v : candidates(q.query())) if (q.op() != Ast.SubOp.SCALAR || oneRow(v)) out.add(new Subquery(q.op(), q.type(), q.args(), v));
                 for (int i = 0; i < q.args().size(); i++) {
                     for (Expr v : variants(q.args().get(i))) {
                         List<Expr> args = new ArrayList<>(q.args());
@@ -161,6 +161,12 @@ final class Reducer {
             default -> {}
         }
         return out;
+    }
+
+    /** A scalar subquery must stay one aggregate without GROUP BY, or it may return several rows. */
+    private static boolean oneRow(Select s) {
+        return s.groupBy().isEmpty() && s.unionAll().isEmpty() && s.items().size() == 1
+                && s.items().getFirst() instanceof Call c && c.op().aggregate();
     }
 
     private static Lit simplest(Type t) {
