@@ -78,7 +78,8 @@ public final class ResultComparison {
         while (start < a.size()) {
             int end = start + 1;
             while (end < a.size() && sameKeys(a.get(start), a.get(end), keys)) end++;
-            boolean cutByLimit = query.limit() != null && end == a.size() && a.size() == query.limit() && end - start > 1;
+            // the last group may continue beyond the LIMIT even when one row of it made the cut
+            boolean cutByLimit = query.limit() != null && end == a.size() && a.size() == query.limit();
             String diff;
             if (cutByLimit) {
                 diff = multisetDifference(project(a.subList(start, end), keys), project(e.subList(start, end), keys), start);

@@ -1,0 +1,202 @@
+package io.ascan.e2e.fuzz;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * The generated query, as an immutable tree that renders to SQL (the same text for ascan and
+ * DuckDB: the generator only builds what both read alike) and that the {@link Reducer} rewrites.
+ */
+final class Ast {
+    private Ast() {}
+
+    sealed interface Expr permits Col, Lit, Call, Subquery {
+        Type type();
+    }
+
+    /** A column of a FROM source (or of an outer query's, in a correlated subquery). */
+    record Col(String qualifier, String name, Type type) implements Expr {}
+
+    /** A literal, already in SQL. */
+    record Lit(String sql, Type type) implements Expr {}
+
+    record Call(Op op, Type type, List<Expr> args) implements Expr {
+        Call with(int i, Expr arg) {
+            List<Expr> a = new ArrayList<>(args);
+            a.set(i, arg);
+            return new Call(op, type, a);
+        }
+    }
+
+    /** EXISTS, NOT EXISTS, IN, NOT IN or a scalar subquery; {@code args} is the IN's left side. */
+    record Subquery(SubOp op, Type type, List<Expr> args, Select query) implements Expr {}
+
+    enum SubOp { EXISTS, NOT_EXISTS, IN, NOT_IN, SCALAR }
+
+    enum Op {
+        PLUS("+"), MINUS("-"), TIMES("*"), DIVIDE("/"), NEG("-"), CONCAT("||"),
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">="),
+        AND("AND"), OR("OR"), NOT("NOT"), IS_NULL("IS NULL"), IS_NOT_NULL("IS NOT NULL"),
+        BETWEEN("BETWEEN"), NOT_BETWEEN("NOT BETWEEN"), IN_LIST("IN"), NOT_IN_LIST("NOT IN"),
+        LIKE("LIKE"), NOT_LIKE("NOT LIKE"),
+        CASE("CASE"), COALESCE("COALESCE"), NULLIF("NULLIF"), CAST("CAST"),
+        UPPER("UPPER"), LOWER("LOWER"), SUBSTRING("SUBSTRING"), CHAR_LENGTH("CHAR_LENGTH"), ABS("ABS"),
+        EXTRACT_YEAR("EXTRACT"),
+        COUNT_STAR("COUNT"), COUNT("COUNT"), COUNT_DISTINCT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"), AVG("AVG");
+
+        final String sql;
+
+        Op(String sql) {
+            this.sql = sql;
+        }
+
+        boolean aggregate() {
+            return ordinal() >= COUNT_STAR.ordinal();
+        }
+
+        boolean infix() {
+            return ordinal() <= OR.ordinal() && this != NEG && this != NOT || this == LIKE || this == NOT_LIKE;
+        }
+    }
+
+    enum JoinType { INNER, LEFT, FULL }
+
+    /** A FROM item: a table (base table or CTE name) or a derived table; joined to the ones before it unless first. */
+    record Source(JoinType join, String table, Select derived, String alias, Expr on) {
+        Source withOn(Expr e) {
+            return new Source(join, table, derived, alias, e);
+        }
+    }
+
+    record Cte(String name, Select query) {}
+
+    /** An output column's 1-based position, direction and explicit NULL order. */
+    record OrderKey(int ordinal, boolean descending, boolean nullsFirst) {}
+
+    /**
+     * A query block. {@code unionAll} are further branches with the same column types; ORDER BY
+     * and LIMIT (top level only) apply to the whole union.
+     */
+    record Select(List<Cte> with, boolean distinct, List<Expr> items, List<Source> from, List<Expr> where,
+                  List<Expr> groupBy, List<Expr> having, List<Select> unionAll, List<OrderKey> orderBy, Integer limit) {
+        Select {
+            with = List.copyOf(with);
+            items = List.copyOf(items);
+            from = List.copyOf(from);
+            where = List.copyOf(where);
+            groupBy = List.copyOf(groupBy);
+            having = List.copyOf(having);
+            unionAll = List.copyOf(unionAll);
+            orderBy = List.copyOf(orderBy);
+        }
+
+        Select withWith(List<Cte> v) { return new Select(v, distinct, items, from, where, groupBy, having, unionAll, orderBy, limit); }
+        Select withDistinct(boolean v) { return new Select(with, v, items, from, where, groupBy, having, unionAll, orderBy, limit); }
+        Select withItems(List<Expr> v) { return new Select(with, distinct, v, from, where, groupBy, having, unionAll, orderBy, limit); }
+        Select withFrom(List<Source> v) { return new Select(with, distinct, items, v, where, groupBy, having, unionAll, orderBy, limit); }
+        Select withWhere(List<Expr> v) { return new Select(with, distinct, items, from, v, groupBy, having, unionAll, orderBy, limit); }
+        Select withGroupBy(List<Expr> v) { return new Select(with, distinct, items, from, where, v, having, unionAll, orderBy, limit); }
+        Select withHaving(List<Expr> v) { return new Select(with, distinct, items, from, where, groupBy, v, unionAll, orderBy, limit); }
+        Select withUnionAll(List<Select> v) { return new Select(with, distinct, items, from, where, groupBy, having, v, orderBy, limit); }
+        Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, having, unionAll, v, l); }
+
+        String sql() {
+            StringBuilder sb = new StringBuilder();
+            if (!with.isEmpty()) {
+                StringJoiner ctes = new StringJoiner(", ", "WITH ", " ");
+                for (Cte c : with) ctes.add(c.name() + " AS (" + c.query().sql() + ")");
+                sb.append(ctes);
+            }
+            sb.append(block());
+            for (Select branch : unionAll) sb.append(" UNION ALL ").append(branch.block());
+            if (!orderBy.isEmpty()) {
+                StringJoiner keys = new StringJoiner(", ", " ORDER BY ", "");
+                for (OrderKey k : orderBy) {
+                    keys.add(k.ordinal() + (k.descending() ? " DESC" : " ASC") + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"));
+                }
+                sb.append(keys);
+            }
+            if (limit != null) sb.append(" LIMIT ").append(limit);
+            return sb.toString();
+        }
+
+        private String block() {
+            StringJoiner select = new StringJoiner(", ", distinct ? "SELECT DISTINCT " : "SELECT ", "");
+            for (int i = 0; i < items.size(); i++) select.add(Ast.sql(items.get(i)) + " AS c" + i);
+            StringBuilder sb = new StringBuilder(select.toString());
+            sb.append(" FROM ");
+            for (int i = 0; i < from.size(); i++) {
+                Source s = from.get(i);
+                if (i > 0) sb.append(s.join() == JoinType.INNER ? " JOIN " : s.join() == JoinType.LEFT ? " LEFT JOIN " : " FULL JOIN ");
+                sb.append(s.derived() != null ? "(" + s.derived().sql() + ")" : s.table()).append(' ').append(s.alias());
+                if (i > 0) sb.append(" ON ").append(Ast.sql(s.on()));
+            }
+            if (!where.isEmpty()) sb.append(" WHERE ").append(conjunction(where));
+            if (!groupBy.isEmpty()) {
+                StringJoiner keys = new StringJoiner(", ", " GROUP BY ", "");
+                for (Expr e : groupBy) keys.add(Ast.sql(e));
+                sb.append(keys);
+            }
+            if (!having.isEmpty()) sb.append(" HAVING ").append(conjunction(having));
+            return sb.toString();
+        }
+
+        /** The types of the output columns. */
+        List<Type> types() {
+            return items.stream().map(Expr::type).toList();
+        }
+    }
+
+    private static String conjunction(List<Expr> conjuncts) {
+        StringJoiner j = new StringJoiner(" AND ");
+        for (Expr e : conjuncts) j.add(sql(e));
+        return j.toString();
+    }
+
+    static String sql(Expr e) {
+        return switch (e) {
+            case Col c -> c.qualifier() + "." + c.name();
+            case Lit l -> l.sql();
+            case Subquery s -> switch (s.op()) {
+                case EXISTS -> "EXISTS (" + s.query().sql() + ")";
+                case NOT_EXISTS -> "NOT EXISTS (" + s.query().sql() + ")";
+                case IN -> "(" + sql(s.args().getFirst()) + " IN (" + s.query().sql() + "))";
+                case NOT_IN -> "(" + sql(s.args().getFirst()) + " NOT IN (" + s.query().sql() + "))";
+                case SCALAR -> "(" + s.query().sql() + ")";
+            };
+            case Call c -> call(c);
+        };
+    }
+
+    private static String call(Call c) {
+        List<Expr> a = c.args();
+        return switch (c.op()) {
+            case NEG -> "(- " + sql(a.get(0)) + ")";
+            case NOT -> "(NOT " + sql(a.get(0)) + ")";
+            case IS_NULL, IS_NOT_NULL -> "(" + sql(a.get(0)) + " " + c.op().sql + ")";
+            case BETWEEN, NOT_BETWEEN -> "(" + sql(a.get(0)) + " " + c.op().sql + " " + sql(a.get(1)) + " AND " + sql(a.get(2)) + ")";
+            case IN_LIST, NOT_IN_LIST -> {
+                StringJoiner list = new StringJoiner(", ", "(" + sql(a.get(0)) + " " + c.op().sql + " (", "))");
+                for (Expr x : a.subList(1, a.size())) list.add(sql(x));
+                yield list.toString();
+            }
+            case CASE -> {
+                StringBuilder sb = new StringBuilder("(CASE");
+                for (int i = 0; i + 1 < a.size(); i += 2) sb.append(" WHEN ").append(sql(a.get(i))).append(" THEN ").append(sql(a.get(i + 1)));
+                yield sb.append(" ELSE ").append(sql(a.getLast())).append(" END)").toString();
+            }
+            case CAST -> "CAST(" + sql(a.get(0)) + " AS " + c.type().sql() + ")";
+            case SUBSTRING -> "SUBSTRING(" + sql(a.get(0)) + " FROM " + sql(a.get(1)) + " FOR " + sql(a.get(2)) + ")";
+            case EXTRACT_YEAR -> "EXTRACT(YEAR FROM " + sql(a.get(0)) + ")";
+            case COUNT_STAR -> "COUNT(*)";
+            case COUNT_DISTINCT -> "COUNT(DISTINCT " + sql(a.get(0)) + ")";
+            default -> {
+                if (c.op().infix()) yield "(" + sql(a.get(0)) + " " + c.op().sql + " " + sql(a.get(1)) + ")";
+                StringJoiner args = new StringJoiner(", ", c.op().sql + "(", ")");
+                for (Expr x : a) args.add(sql(x));
+                yield args.toString();
+            }
+        };
+    }
+}

@@ -1,0 +1,151 @@
+package io.ascan.e2e.fuzz;
+
+import io.ascan.e2e.Failures;
+import io.ascan.e2e.QueryFile;
+import io.ascan.e2e.Result;
+import io.ascan.e2e.ResultComparison;
+import io.ascan.e2e.ScanModes;
+import io.ascan.e2e.Workload;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Runs one query on DuckDB and on ascan in a scan mode, and classifies what happened. */
+final class Differential implements AutoCloseable {
+    /** A query of the small fixture that runs this long has gone wrong. */
+    private static final int TIMEOUT_SECONDS = 30;
+
+    enum Outcome {
+        MATCH,
+        WRONG_ANSWER,
+        /** An exception that is not a clean SQLException for a user error, or ascan failing where DuckDB answers. */
+        ASCAN_INTERNAL_ERROR,
+        /** Both engines reject the query: fine. */
+        BOTH_ERROR,
+        /** DuckDB rejects what ascan answers: skipped. */
+        DUCKDB_ONLY_ERROR,
+        /**
+         * ascan raises a data error (overflow, value out of range) where DuckDB answers. Legitimate:
+         * Calcite types SUM of an INTEGER as INTEGER and keeps DECIMALs within 18 digits where
+         * DuckDB widens to HUGEINT and DECIMAL(38); and SQL leaves the evaluation order open, so
+         * DuckDB may filter a row out before it would evaluate the failing CAST (or never evaluate
+         * a failing constant). Counted, not a failure.
+         */
+        ASCAN_ONLY_DATA_ERROR,
+        /** A failure {@link KnownOpen} lists by its signature: reported, not a failure (until its fix lands). */
+        KNOWN_OPEN;
+
+        boolean failure() {
+            return this == WRONG_ANSWER || this == ASCAN_INTERNAL_ERROR;
+        }
+    }
+
+    /** The outcome, a signature telling failures of one kind apart (for the reducer), and the details. */
+    record Verdict(Outcome outcome, String signature, String detail) {}
+
+    private final Workload workload;
+    private final Map<String, Connection> modes = new LinkedHashMap<>();
+
+    Differential(Workload workload) {
+        this.workload = workload;
+    }
+
+    Verdict run(String sql, String mode) throws SQLException {
+        Result duckdb = null;
+        SQLException duckError = null;
+        try {
+            duckdb = workload.runDuckDb(sql);
+        } catch (SQLException e) {
+            duckError = e;
+        }
+        Result ascan = null;
+        Throwable ascanError = null;
+        try (Statement s = connection(mode).createStatement()) {
+            s.setQueryTimeout(TIMEOUT_SECONDS);
+            try (ResultSet rs = s.executeQuery(sql)) {
+                ascan = Result.read(rs);
+            }
+        } catch (Throwable e) { // Errors escaping the driver are findings, not reasons to stop
+            ascanError = e;
+        }
+        if (ascanError != null) {
+            String signature = signature(ascanError);
+            if (KnownOpen.bySignature(signature) != null) return new Verdict(Outcome.KNOWN_OPEN, signature, Failures.describe(ascanError));
+            if (bug(ascanError)) return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, Failures.describe(ascanError));
+            if (duckError != null) return new Verdict(Outcome.BOTH_ERROR, signature, Failures.describe(ascanError));
+            if (dataError(ascanError)) {
+                return new Verdict(Outcome.ASCAN_ONLY_DATA_ERROR, signature, Failures.describe(ascanError));
+            }
+            return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, "ascan fails where DuckDB answers: " + Failures.describe(ascanError));
+        }
+        if (duckError != null) return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb", Failures.clip(duckError.getMessage()));
+        String diff = ResultComparison.compare(QueryFile.parse("fuzz", "query", sql), ascan, "ascan mode=" + mode, duckdb, "duckdb");
+        return diff == null ? new Verdict(Outcome.MATCH, "", "") : new Verdict(Outcome.WRONG_ANSWER, "wrong answer", diff);
+    }
+
+    /**
+     * An exception no user error explains: not an SQLException (an Error or RuntimeException
+     * escaping the driver), SQLSTATE XX (internal), a timeout on these tiny tables, or a cause
+     * that is a programming error.
+     */
+    static boolean bug(Throwable t) {
+        if (!(t instanceof SQLException s)) return true;
+        if (s instanceof SQLTimeoutException || s.getSQLState() == null || s.getSQLState().startsWith("XX")) return true;
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof Error || c instanceof NullPointerException || c instanceof ClassCastException
+                    || c instanceof IndexOutOfBoundsException || c instanceof IllegalStateException
+                    || c instanceof UnsupportedOperationException && !(c.getMessage() != null && c.getMessage().contains("not supported"))
+                    || c instanceof ArithmeticException && c.getMessage() != null && c.getMessage().contains("Rounding necessary")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A data error: SQLSTATE class 22, or (until errors carry their SQLSTATE class everywhere) an
+     * SQLException saying "overflow" or "out of range".
+     */
+    static boolean dataError(Throwable t) {
+        if (!(t instanceof SQLException s)) return false;
+        String message = s.getMessage() == null ? "" : s.getMessage().toLowerCase(Locale.ROOT);
+        return s.getSQLState() != null && s.getSQLState().startsWith("22") || message.contains("overflow")
+                || message.contains("out of range");
+    }
+
+    /** The root cause's class and the frame that threw it, or the SQLSTATE and the message's words. */
+    static String signature(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root instanceof SQLException s) {
+            String words = String.valueOf(s.getMessage()).lines().findFirst().orElse("").replaceAll("'[^']*'|\"[^\"]*\"|[0-9]+", "_");
+            return s.getSQLState() + " " + words.substring(0, Math.min(80, words.length()));
+        }
+        StackTraceElement[] frames = root.getStackTrace();
+        String where = frames.length == 0 ? "" : " at " + frames[0].getClassName() + "." + frames[0].getMethodName();
+        String message = String.valueOf(root.getMessage()).lines().findFirst().orElse("").replaceAll("'[^']*'|\"[^\"]*\"|\\$?[0-9]+", "_");
+        return root.getClass().getSimpleName() + where + ": " + message.substring(0, Math.min(60, message.length()))
+                .toLowerCase(Locale.ROOT);
+    }
+
+    private Connection connection(String mode) throws SQLException {
+        Connection c = modes.get(mode);
+        if (c == null || c.isClosed()) {
+            c = DriverManager.getConnection(workload.url(ScanModes.SETTINGS.get(mode)));
+            modes.put(mode, c);
+        }
+        return c;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (Connection c : modes.values()) c.close();
+        modes.clear();
+    }
+}
