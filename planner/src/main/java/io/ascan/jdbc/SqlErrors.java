@@ -1,16 +1,18 @@
 package io.ascan.jdbc;
 
 import io.ascan.exec.QueryException;
+import io.ascan.exec.SqlStates;
 import io.ascan.planner.PlanningException;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 
-/** The SQLExceptions of the driver, with SQLSTATEs a tool can act on. */
+/** The SQLExceptions of the driver, with SQLSTATEs a tool can act on (docs/errors.md). */
 final class SqlErrors {
     static final String INVALID_ATTRIBUTE = "HY024";
-    static final String CANCELLED = "57014";
+    static final String CANCELLED = SqlStates.CANCELLED;
 
     private SqlErrors() {}
 
@@ -20,20 +22,45 @@ final class SqlErrors {
         if (e.line() > 0 && !message.contains("line " + e.line())) {
             message += " (at line " + e.line() + ", column " + e.column() + ")";
         }
-        return new SQLSyntaxErrorException(message, "42000", e);
+        return of(e.sqlState(), message, e);
     }
 
+    /**
+     * A query that failed while running. A timeout may be noticed first by the engine's timer or by
+     * the driver's (both run for {@code setQueryTimeout}): either way it is an SQLTimeoutException.
+     */
     static SQLException execution(QueryException e, RunningQuery query) {
-        if (query != null && query.timedOut()) {
-            return new SQLTimeoutException("query timed out after " + query.timeoutSeconds() + " s", "HYT00", e);
+        if (query != null && query.timedOut() || e.sqlState().equals(SqlStates.TIMEOUT)) {
+            String after = query != null && query.timeoutSeconds() > 0 ? query.timeoutSeconds() + " s" : null;
+            return new SQLTimeoutException(after != null ? "query timed out after " + after : e.getMessage(), SqlStates.TIMEOUT, e);
         }
         if (query != null && query.cancelled()) return new SQLException(e.getMessage(), CANCELLED, e);
-        return new SQLException(e.getMessage(), "HY000", e);
+        return of(e.sqlState(), e.getMessage(), e);
     }
 
-    /** An engine bug surfacing while reading results (unexpected vector layout, ...). */
-    static SQLException internal(RuntimeException e) {
-        return new SQLException("internal error: " + e.getMessage(), "XX000", e);
+    /**
+     * A failure no front-end check expected: an engine bug (unexpected vector layout, ...), or an
+     * Error such as a stack overflow, which becomes an SQLException too (the connection stays usable).
+     */
+    static SQLException internal(Throwable e) {
+        String state = SqlStates.of(e);
+        String message = switch (state) {
+            case SqlStates.TOO_COMPLEX -> "expression too deep: the query nests expressions deeper than ascan can handle";
+            case SqlStates.OUT_OF_MEMORY -> "out of memory: " + e;
+            default -> "internal error: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+        };
+        return of(state, message, e);
+    }
+
+    /** The SQLException subclass JDBC defines for the class of {@code state}. */
+    static SQLException of(String state, String message, Throwable cause) {
+        if (state.equals(SqlStates.TIMEOUT)) return new SQLTimeoutException(message, state, cause);
+        return switch (state.substring(0, 2)) {
+            case "42" -> new SQLSyntaxErrorException(message, state, cause);
+            case "22" -> new SQLDataException(message, state, cause);
+            case "0A" -> new SQLFeatureNotSupportedException(message, state, cause);
+            default -> new SQLException(message, state, cause);
+        };
     }
 
     static SQLException closed(String what) {

@@ -98,7 +98,7 @@ public final class Arith {
     }
 
     public static int toInt(long v, String what) {
-        if ((int) v != v) throw new SqlException("value " + v + " is out of range for INTEGER in " + what);
+        if ((int) v != v) throw SqlException.outOfRange("value " + v + " is out of range for INTEGER in " + what);
         return (int) v;
     }
 
@@ -106,7 +106,7 @@ public final class Arith {
     public static long doubleToLong(double v, String what) {
         double r = Math.rint(v);
         if (!(r >= -9.223372036854775808E18 && r < 9.223372036854775808E18)) {
-            throw new SqlException("value " + v + " is out of range for BIGINT in " + what);
+            throw SqlException.outOfRange("value " + v + " is out of range for BIGINT in " + what);
         }
         return (long) r;
     }
@@ -114,7 +114,7 @@ public final class Arith {
     public static int doubleToInt(double v, String what) {
         double r = Math.rint(v);
         if (!(r >= Integer.MIN_VALUE && r <= Integer.MAX_VALUE)) {
-            throw new SqlException("value " + v + " is out of range for INTEGER in " + what);
+            throw SqlException.outOfRange("value " + v + " is out of range for INTEGER in " + what);
         }
         return (int) r;
     }

@@ -50,7 +50,7 @@ public final class Decimals {
     /** Fails unless |v| < 10^precision. */
     public static long check(long v, int precision, String what) {
         if (precision < 19 && (v >= POW10[precision] || v <= -POW10[precision])) {
-            throw new SqlException("value out of range for DECIMAL(" + precision + ") in " + what);
+            throw SqlException.outOfRange("value out of range for DECIMAL(" + precision + ") in " + what);
         }
         return v;
     }
@@ -108,7 +108,7 @@ public final class Decimals {
     /** double to unscaled at {@code scale}, HALF_UP on the scaled double; NaN/infinite/too large an error. */
     public static long fromDouble(double v, int scale, int precision, String what) {
         double x = v * POW10[scale];
-        if (Double.isNaN(x) || Math.abs(x) >= 9.2e18) throw new SqlException("value out of range for DECIMAL(" + precision
+        if (Double.isNaN(x) || Math.abs(x) >= 9.2e18) throw SqlException.outOfRange("value out of range for DECIMAL(" + precision
                 + "," + scale + ") in " + what);
         long r = Math.round(Math.abs(x)); // half up in magnitude
         return check(v < 0 ? -r : r, precision, what);

@@ -132,10 +132,10 @@ public final class Numbers {
     }
 
     private static SqlException bad(long a, int la, String type) {
-        return new SqlException("cannot cast '" + Strings.toJava(a, la) + "' to " + type);
+        return SqlException.badCast("cannot cast '" + Strings.toJava(a, la) + "' to " + type);
     }
 
     private static SqlException outOfRange(long a, int la, String type) {
-        return new SqlException("value '" + Strings.toJava(a, la) + "' is out of range for " + type);
+        return SqlException.outOfRange("value '" + Strings.toJava(a, la) + "' is out of range for " + type);
     }
 }
