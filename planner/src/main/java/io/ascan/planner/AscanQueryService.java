@@ -58,7 +58,7 @@ public final class AscanQueryService implements QueryService {
             java.util.regex.Pattern.compile("^(\\s*EXPLAIN\\s+ANALYZE)\\s", java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /**
-     * Plans on a deep stack when the caller's is too small ({@link DeepStack}); every failure is a
+     * Plans on a thread with a deep stack ({@link DeepStack}); every failure is a
      * {@link PlanningException}: an expression too deep for that stack (54001), or an internal
      * error (XX000, or the state of its cause) that reaches the caller as an exception, never as an Error.
      */
