@@ -12,6 +12,7 @@ public final class CodeBuilder {
     private final StringBuilder body = new StringBuilder();
     private final List<String> fieldDecls = new ArrayList<>();
     private final List<Object> constants = new ArrayList<>();
+    private final java.util.Map<String, String> strings = new java.util.HashMap<>();
     private final List<String> members = new ArrayList<>();
     private int indent = 2;
     private int nextName;
@@ -50,6 +51,13 @@ public final class CodeBuilder {
      * holding it in the generated class.
      */
     public String constant(String javaType, Object value) {
+        // Equal strings (error messages; a pipeline's variants repeat them) share one field: each
+        // field costs constant-pool entries, of which a class has at most 65,535.
+        if (value instanceof String s) return strings.computeIfAbsent(javaType + ":" + s, k -> newConstant(javaType, value));
+        return newConstant(javaType, value);
+    }
+
+    private String newConstant(String javaType, Object value) {
         String name = fresh("k");
         fieldDecls.add("private final " + javaType + " " + name + " = (" + javaType + ") constants[" + constants.size() + "];");
         constants.add(value);

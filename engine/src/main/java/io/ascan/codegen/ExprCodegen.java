@@ -68,10 +68,19 @@ public final class ExprCodegen {
 
     private int splitNodes = Integer.MAX_VALUE;
     private int depth;
+    private static final int MIN_SPLIT_NODES = 16;
+    /** Nodes compiled into the current method so far: once they pass {@link #splitNodes}, further calls get methods of their own. */
+    private int methodNodes;
 
     public ValueCode compile(Expr e) {
-        if (depth > 0 && e instanceof Call && splitNodes != Integer.MAX_VALUE && size(e) > splitNodes) return split(e);
+        if (e instanceof Call c && WideCalls.isWide(c)) return compile(WideCalls.nest(c));
+        if (depth > 0 && e instanceof Call && splitNodes != Integer.MAX_VALUE) {
+            int size = size(e);
+            // A full method splits off its larger calls only: at most WideCalls.FAN small ones stay inline per node.
+            if (size > splitNodes || size >= MIN_SPLIT_NODES && methodNodes + size > splitNodes) return split(e);
+        }
         depth++;
+        methodNodes++;
         try {
             return compileHere(e);
         } finally {
@@ -84,19 +93,21 @@ public final class ExprCodegen {
         String name = code.fresh("sub");
         int mark = code.mark(), indent = code.indent();
         code.setIndent(2);
-        int savedDepth = depth;
+        int savedDepth = depth, savedNodes = methodNodes;
         depth = 1; // the split-off root itself compiles here, its big children split again
+        methodNodes = 1;
         ValueCode v;
         try {
             v = compileHere(e);
         } finally {
             depth = savedDepth;
+            methodNodes = savedNodes + 1;
         }
         String javaType = ValueCode.javaType(e.type());
         StringBuilder m = new StringBuilder();
         m.append("    private boolean ").append(name).append("Null;\n");
         if (v.length() != null) m.append("    private int ").append(name).append("Len;\n");
-        m.append("\n    /** ").append(e.format(columnNames).replace("*/", "* /")).append(" */\n");
+        m.append("\n    /** ").append(brief(e, columnNames).replace("*/", "* /")).append(" */\n");
         m.append("    private ").append(javaType).append(' ').append(name).append("(int row) {\n");
         m.append(code.cut(mark));
         m.append("        ").append(name).append("Null = ").append(v.isNull()).append(";\n");
@@ -170,11 +181,15 @@ public final class ExprCodegen {
         return code.constant(Utf8.class.getName(), Utf8.unbound(s.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** A String constant naming {@code e} for error messages (a huge expression by its operator only: printing every node's subtree would be quadratic). */
+    /** A String constant naming {@code e} for error messages. */
     String what(Expr e) {
-        String text = size(e) <= 64 ? e.format(columnNames)
-                : (e instanceof Call c ? c.op().symbol() : "") + " of an expression with " + size(e) + " nodes";
-        return code.constant("String", text);
+        return code.constant("String", brief(e, columnNames));
+    }
+
+    /** {@code e} as text, a huge expression by its operator only: printing every node's subtree would be quadratic. */
+    static String brief(Expr e, IntFunction<String> names) {
+        int size = size(e);
+        return size <= 64 ? e.format(names) : (e instanceof Call c ? c.op().symbol() : "") + " of an expression with " + size + " nodes";
     }
 
     /** Declares the result locals of a node: its NULL flag (initially {@code nullInit}), value and length. */

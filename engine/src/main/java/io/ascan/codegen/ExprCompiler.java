@@ -49,7 +49,7 @@ public final class ExprCompiler {
             String body = code.cut(mark);
             String jt = ValueCode.javaType(e.type());
             boolean varchar = e.type().kind() == TypeKind.VARCHAR;
-            methods.append("\n    /** ").append(e.format(i2 -> inputs.get(i2).name()).replace("*/", "* /")).append(" */\n");
+            methods.append("\n    /** ").append(ExprCodegen.brief(e, i2 -> inputs.get(i2).name()).replace("*/", "* /")).append(" */\n");
             methods.append("    private void e").append(i).append("(int row, boolean[] nulls, ").append(jt).append("[] values")
                     .append(varchar ? ", int[] lengths" : "").append(") {\n").append(body);
             methods.append("        nulls[row] = ").append(v.isNull()).append(";\n");

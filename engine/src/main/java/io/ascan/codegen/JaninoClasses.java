@@ -1,14 +1,19 @@
 package io.ascan.codegen;
 
+import io.ascan.exec.SqlStates;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.codehaus.janino.SimpleCompiler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Compiles generated source with Janino and caches the class by its source text, so a plan shape
- * seen before costs a map lookup. A compile error carries the numbered source, for debugging.
+ * seen before costs a map lookup. A compile error names the problem only: the source (which can
+ * be megabytes) goes to the debug log, and {@code --dump-code} shows what compiles.
  */
 public final class JaninoClasses {
+    private static final Logger LOG = LoggerFactory.getLogger(JaninoClasses.class);
     private final Map<String, Class<?>> cache = new ConcurrentHashMap<>();
     private final String className;
     private final String what;
@@ -46,7 +51,8 @@ public final class JaninoClasses {
             compiler.cook(source);
             return compiler.getClassLoader().loadClass(className);
         } catch (Exception e) {
-            throw new IllegalStateException(what + " does not compile: " + e.getMessage() + "\n" + numbered(source), e);
+            if (LOG.isDebugEnabled()) LOG.debug("{} does not compile: {}\n{}", what, e.getMessage(), numbered(source));
+            throw new IllegalStateException(what + " does not compile: " + SqlStates.chainMessage(e), e);
         }
     }
 

@@ -167,7 +167,7 @@ final class StringCodegen {
             String end;
             if (ops.size() == 3) {
                 String len = "(long) " + ops.get(2).value();
-                g.code.line("if (" + len + " < 0) throw new " + rt + "SqlException(\"negative substring length in \" + " + what + ");");
+                g.code.line("if (" + len + " < 0) throw new " + rt + "SqlException(\"22011\", \"negative substring length in \" + " + what + ");");
                 String to = g.code.fresh("to");
                 g.code.line("long " + to + " = " + start + " + " + len + " - 1;"); // exclusive, 0-based
                 end = g.code.fresh("end");

@@ -74,31 +74,49 @@ public final class Executor {
             throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, cache, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
-        List<Pipeline> pipelines;
-        PipelineBuilder builder = new PipelineBuilder(scans);
+        Built built;
         try {
-            long t0 = System.nanoTime();
-            pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
-            phases.since("build pipelines", t0);
-            PlanCode kept = prepared == null ? null : prepared.code();
-            long t1 = System.nanoTime();
-            if (kept != null && kept.bind(pipelines)) {
-                phases.add("bind code", System.nanoTime() - t1, pipelines.size() + " pipelines, classes of an earlier execution");
-            } else {
-                for (Pipeline p : pipelines) p.compile();
-                recordCompilation(pipelines, phases);
-                if (prepared != null) prepared.keep(PlanCode.of(pipelines));
-            }
-        } catch (RuntimeException e) {
+            built = DeepStack.run(() -> compile(plan, prepared, result, phases));
+        } catch (RuntimeException | Error e) {
             result.abandon();
-            throw new QueryException("cannot execute the plan: " + e.getMessage(), e);
+            throw compileFailure(e);
         }
-        for (ScanSource s : builder.scans().values()) {
+        List<Pipeline> pipelines = built.pipelines();
+        for (ScanSource s : built.builder().scans().values()) {
             query.addStatistics(s::statistics);
             query.addScan(s::report);
         }
         result.start(pipelines);
         return result;
+    }
+
+    private record Built(PipelineBuilder builder, List<Pipeline> pipelines) {}
+
+    /** Builds the pipelines of {@code plan} and generates (or binds kept) code for them. */
+    private Built compile(PhysicalNode plan, PreparedPlan prepared, RunningQuery result, QueryPhases phases) {
+        PipelineBuilder builder = new PipelineBuilder(scans);
+        long t0 = System.nanoTime();
+        List<Pipeline> pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
+        phases.since("build pipelines", t0);
+        PlanCode kept = prepared == null ? null : prepared.code();
+        long t1 = System.nanoTime();
+        if (kept != null && kept.bind(pipelines)) {
+            phases.add("bind code", System.nanoTime() - t1, pipelines.size() + " pipelines, classes of an earlier execution");
+        } else {
+            for (Pipeline p : pipelines) p.compile();
+            recordCompilation(pipelines, phases);
+            if (prepared != null) prepared.keep(PlanCode.of(pipelines));
+        }
+        return new Built(builder, pipelines);
+    }
+
+    private static QueryException compileFailure(Throwable e) {
+        if (e instanceof StackOverflowError) {
+            return new QueryException("expression too deep: the query nests expressions deeper than code generation "
+                    + "can handle (see docs/errors.md)", SqlStates.TOO_COMPLEX, e);
+        }
+        if (e instanceof OutOfMemoryError) return new QueryException("out of memory while generating code: " + e, SqlStates.OUT_OF_MEMORY, e);
+        return new QueryException("cannot execute the plan: " + e.getMessage(), SqlStates.of(e), e);
     }
 
     private static void recordCompilation(List<Pipeline> pipelines, QueryPhases phases) {

@@ -94,8 +94,14 @@ public final class QueryContext {
         interruptAll();
     }
 
+    /** Stops the query as cancelled by the user (SQLSTATE 57014). */
     public void cancel(String message) {
-        fail(new QueryException(message));
+        fail(new QueryException(message, SqlStates.CANCELLED, null));
+    }
+
+    /** Stops the query because its timeout passed (SQLSTATE HYT00, whichever thread notices first). */
+    void timeOut(String message) {
+        fail(new QueryException(message, SqlStates.TIMEOUT, null));
     }
 
     private void interruptAll() {
@@ -157,7 +163,7 @@ public final class QueryContext {
         return first;
     }
 
-    /** The user-facing form of a failure: SQL errors and the memory limit get plain messages. */
+    /** The user-facing form of a failure: SQL errors, storage errors and the memory limit get plain messages. */
     public QueryException asQueryException(Throwable f) {
         if (f instanceof QueryException q) return q;
         if (f instanceof SqlException s) return new QueryException(s.getMessage(), s);
@@ -166,9 +172,16 @@ public final class QueryContext {
         if (oom != null) {
             String detail = oom.getMessage() != null && oom.getMessage().startsWith("query memory limit") ? ": " + oom.getMessage() : "";
             return new QueryException("query memory limit of " + options.memoryLimit() + " bytes exceeded" + detail
-                    + " (raise the query memory limit)", f);
+                    + " (the setting " + QueryOptions.MEMORY_SETTING + "=" + options.memoryLimit() + "; raise it)",
+                    SqlStates.OUT_OF_MEMORY, f);
         }
         if (f instanceof InterruptedException) return new QueryException("query was interrupted", f);
-        return new QueryException("query failed: " + f, f);
+        String state = SqlStates.of(f);
+        return switch (state) {
+            case SqlStates.INTERNAL -> new QueryException("internal error: " + f, f);
+            case SqlStates.TOO_COMPLEX -> new QueryException("expression too deep to evaluate", f);
+            case SqlStates.OUT_OF_MEMORY -> new QueryException("out of memory: " + f, f);
+            default -> new QueryException(SqlStates.chainMessage(f), f);
+        };
     }
 }

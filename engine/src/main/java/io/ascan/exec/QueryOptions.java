@@ -9,11 +9,21 @@ import io.ascan.scan.policy.PolicyConfig;
  * {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
  * limit, a timeout (0 = none), whether to keep generated source for {@code --dump-code}, and
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers.
+ * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
 public record QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows) {
     /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
+
+    /** The setting of the per-query off-heap memory limit, named by the error when a query exceeds it. */
+    public static final String MEMORY_SETTING = "query.memory";
+
+    /**
+     * The most compute or storage threads a query uses: more than a few per processor only adds
+     * threads that wait (2,000 asked for once started 1,610), so larger settings are capped here.
+     */
+    public static final int MAX_THREADS = Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
 
     public static final QueryOptions DEFAULTS = new QueryOptions("adaptive",
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
@@ -29,8 +39,10 @@ public record QueryOptions(String mode, int computeThreads, int storageThreads, 
     public QueryOptions {
         if (computeThreads < 1) throw new IllegalArgumentException("compute.threads must be at least 1");
         if (storageThreads < 1) throw new IllegalArgumentException("storage.threads must be at least 1");
+        computeThreads = ThreadCap.cap("compute.threads", computeThreads);
+        storageThreads = ThreadCap.cap("storage.threads", storageThreads);
         if (outputQueue < 1) throw new IllegalArgumentException("scan.outputQueue must be at least 1");
-        if (memoryLimit < 1 << 20) throw new IllegalArgumentException("the query memory limit must be at least 1 MiB");
+        if (memoryLimit < 1 << 20) throw new IllegalArgumentException(MEMORY_SETTING + " must be at least 1 MiB, got " + memoryLimit);
         if (timeoutMillis < 0) throw new IllegalArgumentException("the timeout must not be negative");
         if (inlineRows < 0) throw new IllegalArgumentException("scan.inlineRows must not be negative");
     }

@@ -69,7 +69,7 @@ final class RunningQuery implements QueryResult {
             for (Pipeline p : pipelines) code.append("// ").append(p.describe()).append('\n').append(p.compiled().source()).append('\n');
         }
         long t = query.options().timeoutMillis();
-        if (t > 0) timeout = TIMERS.schedule(() -> query.cancel("query timed out after " + t + " ms"), t, TimeUnit.MILLISECONDS);
+        if (t > 0) timeout = TIMERS.schedule(() -> query.timeOut("query timed out after " + t + " ms"), t, TimeUnit.MILLISECONDS);
         long started = System.nanoTime();
         coordinator = Workers.start(query, "coordinator", () -> {
             query.phases().since("start coordinator", started);

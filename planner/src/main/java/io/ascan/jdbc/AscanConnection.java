@@ -71,7 +71,7 @@ final class AscanConnection implements Connection {
             return service.prepare(sql);
         } catch (PlanningException e) {
             throw SqlErrors.planning(e);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             throw SqlErrors.internal(e);
         }
     }

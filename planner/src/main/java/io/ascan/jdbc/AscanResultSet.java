@@ -71,7 +71,7 @@ final class AscanResultSet extends ReadOnlyResultSet {
         } catch (QueryException e) {
             finish();
             throw SqlErrors.execution(e, query);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             finish();
             throw SqlErrors.internal(e);
         }

@@ -61,7 +61,7 @@ class AscanStatement implements Statement {
         } catch (PlanningException e) {
             query.finished();
             throw SqlErrors.planning(e);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             query.finished();
             throw SqlErrors.internal(e);
         }

@@ -1,8 +1,7 @@
 package io.ascan.jdbc;
 
-import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.QueryException;
-import io.ascan.format.StorageException;
+import io.ascan.exec.SqlStates;
 import io.ascan.planner.PlanningException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -10,49 +9,60 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 
-/** The SQLExceptions of the driver, with SQLSTATEs a tool can act on. */
+/** The SQLExceptions of the driver, with SQLSTATEs a tool can act on (docs/errors.md). */
 final class SqlErrors {
     static final String INVALID_ATTRIBUTE = "HY024";
-    static final String CANCELLED = "57014";
-    /** A table's files or metadata are missing, malformed or corrupt. */
-    static final String DATA_CORRUPTED = "XX001";
+    static final String CANCELLED = SqlStates.CANCELLED;
 
     private SqlErrors() {}
 
     /** Calcite's message, which names the problem and where ("From line 1, column 8 to ..."). */
     static SQLException planning(PlanningException e) {
-        if (storage(e) != null) return new SQLException(e.getMessage(), DATA_CORRUPTED, e);
         String message = e.getMessage();
         if (e.line() > 0 && !message.contains("line " + e.line())) {
             message += " (at line " + e.line() + ", column " + e.column() + ")";
         }
-        return new SQLSyntaxErrorException(message, "42000", e);
+        return of(e.sqlState(), message, e);
     }
 
+    /**
+     * A query that failed while running. A timeout may be noticed first by the engine's timer or by
+     * the driver's (both run for {@code setQueryTimeout}): either way it is an SQLTimeoutException.
+     */
     static SQLException execution(QueryException e, RunningQuery query) {
-        if (query != null && query.timedOut()) {
-            return new SQLTimeoutException("query timed out after " + query.timeoutSeconds() + " s", "HYT00", e);
+        if (query != null && query.timedOut() || e.sqlState().equals(SqlStates.TIMEOUT)) {
+            String after = query != null && query.timeoutSeconds() > 0 ? query.timeoutSeconds() + " s" : null;
+            return new SQLTimeoutException(after != null ? "query timed out after " + after : e.getMessage(), SqlStates.TIMEOUT, e);
         }
         if (query != null && query.cancelled()) return new SQLException(e.getMessage(), CANCELLED, e);
-        if (storage(e) != null) return new SQLException(e.getMessage(), DATA_CORRUPTED, e);
-        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            // a data error of an expression (overflow, a value out of range, division by zero, a bad cast)
-            if (c instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
-        }
-        return new SQLException(e.getMessage(), "HY000", e);
+        return of(e.sqlState(), e.getMessage(), e);
     }
 
-    /** The damaged or corrupt table data behind a failure, if that is what it is. */
-    private static StorageException storage(Throwable e) {
-        for (Throwable c = e; c != null; c = c.getCause()) if (c instanceof StorageException s) return s;
-        return null;
+    /**
+     * A failure no front-end check expected: an engine bug (unexpected vector layout, ...), or an
+     * Error such as a stack overflow, which becomes an SQLException too (the connection stays usable).
+     */
+    static SQLException internal(Throwable e) {
+        String state = SqlStates.of(e);
+        String message = switch (state) {
+            case SqlStates.TOO_COMPLEX -> "expression too deep: the query nests expressions deeper than ascan can handle";
+            case SqlStates.OUT_OF_MEMORY -> "out of memory: " + e;
+            // a data error found while planning (a constant out of its type's range) is not internal
+            case SqlStates.INTERNAL -> "internal error: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+            default -> e.getMessage() != null ? e.getMessage() : e.toString();
+        };
+        return of(state, message, e);
     }
 
-    /** An engine bug surfacing while reading results (unexpected vector layout, ...). */
-    static SQLException internal(RuntimeException e) {
-        // a data error found while planning (a constant out of its type's range) is not internal
-        if (e instanceof SqlException data) return new SQLDataException(e.getMessage(), data.sqlState(), e);
-        return new SQLException("internal error: " + e.getMessage(), "XX000", e);
+    /** The SQLException subclass JDBC defines for the class of {@code state}. */
+    static SQLException of(String state, String message, Throwable cause) {
+        if (state.equals(SqlStates.TIMEOUT)) return new SQLTimeoutException(message, state, cause);
+        return switch (state.substring(0, 2)) {
+            case "42" -> new SQLSyntaxErrorException(message, state, cause);
+            case "22" -> new SQLDataException(message, state, cause);
+            case "0A" -> new SQLFeatureNotSupportedException(message, state, cause);
+            default -> new SQLException(message, state, cause);
+        };
     }
 
     static SQLException closed(String what) {

@@ -1,7 +1,9 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exec.DeepStack;
 import io.ascan.exec.QueryException;
+import io.ascan.exec.SqlStates;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
@@ -63,13 +65,29 @@ public final class AscanQueryService implements QueryService {
     private static final java.util.regex.Pattern EXPLAIN_ANALYZE =
             java.util.regex.Pattern.compile("^(\\s*EXPLAIN\\s+ANALYZE)\\s", java.util.regex.Pattern.CASE_INSENSITIVE);
 
+    /**
+     * Plans on a thread with a deep stack ({@link DeepStack}); every failure is a
+     * {@link PlanningException}: an expression too deep for that stack (54001), or an internal
+     * error (XX000, or the state of its cause) that reaches the caller as an exception, never as an Error.
+     */
     @Override
     public Prepared prepare(String sql) throws PlanningException {
+        try {
+            return DeepStack.run(() -> plan(sql));
+        } catch (PlanningException e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            if (DeepStack.overflowed(e)) throw CalciteErrors.tooDeep(e);
+            throw new PlanningException("internal error: " + e, 0, 0, e, SqlStates.of(e));
+        }
+    }
+
+    private Prepared plan(String sql) throws PlanningException {
         var analyze = EXPLAIN_ANALYZE.matcher(sql);
         if (analyze.find()) {
             // Blank the prefix rather than cut it, so error positions still point into the user's text.
             String query = " ".repeat(analyze.end(1)) + sql.substring(analyze.end(1));
-            Prepared q = prepare(query);
+            Prepared q = plan(query);
             if (q instanceof Explain) throw new PlanningException("EXPLAIN ANALYZE takes a query, not another EXPLAIN", 1, 1, null);
             return new ExplainAnalyze(q);
         }
@@ -195,7 +213,7 @@ public final class AscanQueryService implements QueryService {
                 }
                 try {
                     return new PinnedResult(c.executable().run(bound, options, executionPhases()), pins);
-                } catch (QueryException | RuntimeException e) {
+                } catch (QueryException | RuntimeException | Error e) {
                     pins.close();
                     throw e;
                 }
@@ -260,11 +278,18 @@ public final class AscanQueryService implements QueryService {
             return engineExplain != null ? engineExplain : c.plan().explain();
         }
 
+        /** Every failure is a QueryException, Errors included (a stack overflow is "expression too deep", 54001). */
         @Override
         public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException, PlanningException {
             List<Object> bound = ParameterBinder.bind(parameterTypes, parameters);
-            if (compiled.executable() == null) throw new QueryException(NO_EXECUTOR);
-            return pinAndRun(bound, options);
+            if (compiled.executable() == null) throw new QueryException(NO_EXECUTOR, SqlStates.FEATURE_NOT_SUPPORTED, null);
+            try {
+                return pinAndRun(bound, options);
+            } catch (RuntimeException | Error e) {
+                String state = SqlStates.of(e);
+                throw new QueryException(state.equals(SqlStates.TOO_COMPLEX) ? "expression too deep to execute"
+                        : "internal error: " + e, state, e);
+            }
         }
     }
 

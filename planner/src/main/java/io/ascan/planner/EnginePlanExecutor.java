@@ -3,9 +3,13 @@ package io.ascan.planner;
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Catalog;
 import io.ascan.codegen.rt.SqlException;
+import io.ascan.exec.DeepStack;
 import io.ascan.exec.Executor;
 import io.ascan.exec.PreparedPlan;
 import io.ascan.exec.QueryException;
+import io.ascan.exec.SqlStates;
+import io.ascan.planner.physical.UnsupportedPlanException;
+import io.ascan.planner.rex.UnsupportedExpressionException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
@@ -123,9 +127,9 @@ final class EnginePlanExecutor implements PlanExecutor {
                 List<Literal> values = ParameterLiterals.toEngine(parameters, parameterTypes);
                 PhysicalPlan physical;
                 try {
-                    physical = PhysicalPlanner.translate(physicalRel, plan.resultType(), values);
+                    physical = DeepStack.run(() -> PhysicalPlanner.translate(physicalRel, plan.resultType(), values));
                 } catch (RuntimeException e) {
-                    throw new QueryException("cannot execute this query: " + e.getMessage(), e);
+                    throw new QueryException("cannot execute this query: " + e.getMessage(), state(e), e);
                 }
                 phases.since("translate to engine plan", t0);
                 return executor.execute(physical.root(), options, phases);
@@ -143,8 +147,14 @@ final class EnginePlanExecutor implements PlanExecutor {
         } catch (SqlException e) {
             throw e; // a data error (a constant out of range), not a problem of the SQL's form
         } catch (RuntimeException e) {
-            throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e);
+            throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e, state(e));
         }
+    }
+
+    /** A plan the engine cannot run is a feature it lacks (0A000); anything else an internal error. */
+    private static String state(RuntimeException e) {
+        return e instanceof UnsupportedPlanException || e instanceof UnsupportedExpressionException
+                ? SqlStates.FEATURE_NOT_SUPPORTED : SqlStates.of(e);
     }
 
     @Override

@@ -28,8 +28,10 @@ public final class EngineProperties {
     private static Map<String, String> names() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("mode", "scan mode: " + String.join(" | ", MODES) + " (default adaptive)");
-        m.put("storage.threads", "storage-side (pushdown) worker threads");
-        m.put("compute.threads", "compute worker threads (default: available processors)");
+        m.put("storage.threads", "storage-side (pushdown) worker threads (at most " + QueryOptions.MAX_THREADS
+                + ", larger values are capped)");
+        m.put("compute.threads", "compute worker threads (default: available processors; at most "
+                + QueryOptions.MAX_THREADS + ", larger values are capped)");
         m.put("storage.node", "NUMA node of storage-side work (default: automatic)");
         m.put("compute.node", "NUMA node of compute-side work (default: automatic)");
         m.put("interconnect.bandwidth", "emulated storage-compute link in bytes/s (default: no emulation)");
@@ -43,6 +45,8 @@ public final class EngineProperties {
         m.put("io", "block reader: uring | portable");
         m.put("cache.bytes", "storage-side segment cache of the engine, in bytes (suffix k, m, g allowed; 0 = off; "
                 + "default: a quarter of physical memory)");
+        m.put(QueryOptions.MEMORY_SETTING, "off-heap memory limit of one query, in bytes (suffix k, m, g allowed; "
+                + "default 4g, at least 1m)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
                 + ", 0 = none)");
         return Map.copyOf(m);
@@ -58,7 +62,7 @@ public final class EngineProperties {
         String mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
-        long inlineRows = q.inlineRows();
+        long inlineRows = q.inlineRows(), memory = q.memoryLimit();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
             switch (name) {
@@ -78,12 +82,13 @@ public final class EngineProperties {
                 case "io" -> io = IoMode.parse(v);
                 case "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
+                case QueryOptions.MEMORY_SETTING -> memory = bytes(name, v);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                q.memoryLimit(), q.timeoutMillis(), q.dumpCode(), inlineRows);
+                memory, q.timeoutMillis(), q.dumpCode(), inlineRows);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize);
     }
 

@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.exec.QueryException;
+import io.ascan.exec.SqlStates;
 import io.ascan.types.DataType;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -21,7 +22,8 @@ final class ParameterBinder {
 
     static List<Object> bind(List<DataType> types, List<Object> values) throws QueryException {
         if (values.size() != types.size()) {
-            throw new QueryException("the statement has " + types.size() + " parameter(s), " + values.size() + " given");
+            throw new QueryException("the statement has " + types.size() + " parameter(s), " + values.size() + " given",
+                    "07001", null);
         }
         List<Object> out = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
@@ -30,7 +32,7 @@ final class ParameterBinder {
                 out.add(v == null || types.get(i) == null ? v : convert(v, types.get(i)));
             } catch (RuntimeException e) {
                 throw new QueryException("parameter " + (i + 1) + ": cannot use " + describe(v) + " as " + types.get(i)
-                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
+                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), SqlStates.INVALID_CAST, e);
             }
         }
         return out;

@@ -2,6 +2,7 @@ package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryPhases;
+import io.ascan.exec.SqlStates;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.planner.physical.UnsupportedPlanException;
@@ -14,7 +15,6 @@ import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
-import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlExplain;
@@ -62,7 +62,10 @@ public final class QueryPlanner {
                 .executor(EngineRexExecutor.INSTANCE)
                 .convertletTable(AscanConvertletTable.INSTANCE)
                 // Sub-queries stay RexSubQuery until the optimizer's rules rewrite them.
-                .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false))
+                .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false)
+                        // IN lists stay expressions however long (a Sarg, then a sorted array or hash set
+                        // in generated code), not a join with a VALUES of thousands of inlined rows.
+                        .withInSubQueryThreshold(Integer.MAX_VALUE))
                 .build();
     }
 
@@ -107,7 +110,8 @@ public final class QueryPlanner {
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
-                        parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null);
+                        parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,
+                        SqlStates.FEATURE_NOT_SUPPORTED);
             }
             SqlNode validated = planner.validate(parsed);
             t = lap(phases, "validate", t);
@@ -122,16 +126,13 @@ public final class QueryPlanner {
                     : PhysicalPlanner.translate(rel, logical.resultType(), null);
             return new Plans(logical, rel, translated);
         } catch (SqlParseException e) {
-            throw new PlanningException(e.getMessage(), e.getPos().getLineNum(), e.getPos().getColumnNum(), e);
+            throw CalciteErrors.parse(e);
         } catch (ValidationException e) {
-            if (e.getCause() instanceof CalciteContextException c) {
-                throw new PlanningException(c.getMessage(), c.getPosLine(), c.getPosColumn(), e);
-            }
-            throw new PlanningException(e.getMessage(), 0, 0, e);
+            throw CalciteErrors.validation(e);
         } catch (RelConversionException e) {
             throw new PlanningException(e.getMessage(), 0, 0, e);
         } catch (UnsupportedPlanException | UnsupportedExpressionException e) {
-            throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e);
+            throw new PlanningException("cannot execute this query: " + e.getMessage(), 0, 0, e, SqlStates.FEATURE_NOT_SUPPORTED);
         } finally {
             planner.close();
         }

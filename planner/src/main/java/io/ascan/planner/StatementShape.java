@@ -30,7 +30,7 @@ record StatementShape(boolean explain, List<DataType> parameterTypes) {
         try {
             parsed = SqlParser.create(sql, QueryPlanner.PARSER).parseStmt();
         } catch (SqlParseException e) {
-            throw new PlanningException(e.getMessage(), e.getPos().getLineNum(), e.getPos().getColumnNum(), e);
+            throw CalciteErrors.parse(e);
         }
         int[] count = {0};
         parsed.accept(new SqlBasicVisitor<Void>() {

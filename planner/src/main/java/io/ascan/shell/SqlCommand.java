@@ -7,6 +7,7 @@ import io.ascan.embedded.Ascan;
 import io.ascan.embedded.ColumnReader;
 import io.ascan.embedded.QueryReader;
 import io.ascan.exec.QueryException;
+import io.ascan.exec.SqlStates;
 import io.ascan.planner.EngineConfig;
 import io.ascan.planner.EngineProperties;
 import io.ascan.planner.PlanningException;
@@ -110,18 +111,30 @@ public final class SqlCommand implements CliCommand {
             try (Ascan db = opener.open(catalog.dir, config)) {
                 for (int i = 0; i < statements.size(); i++) {
                     if (i > 0 && format == Format.table) out.println();
+                    String where = statements.size() > 1 ? "statement " + (i + 1) + ": " : "";
                     try {
                         run(db, statements.get(i), out);
-                    } catch (PlanningException | QueryException e) {
-                        out.flush();
-                        String where = statements.size() > 1 ? "statement " + (i + 1) + ": " : "";
-                        throw new UserException(where + firstLine(e.getMessage()), e);
+                    } catch (PlanningException e) {
+                        return fail(out, where + firstLine(e.getMessage()), e.sqlState());
+                    } catch (QueryException e) {
+                        return fail(out, where + firstLine(e.getMessage()), e.sqlState());
+                    } catch (RuntimeException | Error e) {
+                        return fail(out, where + "internal error: " + firstLine(String.valueOf(e)), SqlStates.of(e));
                     }
                 }
             } finally {
                 out.flush();
             }
             return 0;
+        }
+
+        /** An SQL error: "error: <message> (SQLSTATE <state>)" on stderr, exit code 1 (2 is for usage errors). */
+        private int fail(PrintWriter out, String message, String state) {
+            out.flush();
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("error: " + message + " (SQLSTATE " + state + ")");
+            err.flush();
+            return 1;
         }
 
         private void run(Ascan db, String sql, PrintWriter out) throws PlanningException, QueryException, IOException {

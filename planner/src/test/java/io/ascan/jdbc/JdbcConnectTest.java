@@ -61,12 +61,14 @@ class JdbcConnectTest {
         try (Connection c = connect(""); Statement s = c.createStatement()) {
             SQLException syntax = assertThrows(SQLSyntaxErrorException.class, () -> s.executeQuery("SELECT i\nFROM FROM all_types"));
             assertTrue(syntax.getMessage().contains("line 2, column 6"), syntax.getMessage());
-            assertEquals("42000", syntax.getSQLState());
-            SQLException table = assertThrows(SQLException.class, () -> s.executeQuery("SELECT * FROM nope"));
+            assertEquals("42601", syntax.getSQLState());
+            SQLException table = assertThrows(SQLSyntaxErrorException.class, () -> s.executeQuery("SELECT * FROM nope"));
             assertTrue(table.getMessage().contains("line 1, column 15") && table.getMessage().contains("'nope' not found"),
                     table.getMessage());
-            SQLException column = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT zz FROM all_types"));
+            assertEquals("42P01", table.getSQLState());
+            SQLException column = assertThrows(SQLSyntaxErrorException.class, () -> c.prepareStatement("SELECT zz FROM all_types"));
             assertTrue(column.getMessage().contains("Column 'zz' not found"), column.getMessage());
+            assertEquals("42703", column.getSQLState());
             assertTrue(column.getMessage().contains("line 1, column 8"), column.getMessage());
         }
     }

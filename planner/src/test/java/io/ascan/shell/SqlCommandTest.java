@@ -104,12 +104,13 @@ class SqlCommandTest {
     @Test
     void errorsAreOneLine() {
         executor.rows = p -> List.<Object[]>of(new Object[] {1});
-        assertEquals(2, run("--dir", dir.toString(), "-e", "SELECT i FROM all_types; SELECT FROM FROM x"));
+        assertEquals(1, run("--dir", dir.toString(), "-e", "SELECT i FROM all_types; SELECT FROM FROM x"));
         String e = err.toString().strip();
-        assertTrue(e.startsWith("sql: statement 2: ") && e.contains("Incorrect syntax near the keyword 'FROM' at line 1, column 8") && !e.contains("\n"), e);
+        assertTrue(e.startsWith("error: statement 2: ") && e.contains("Incorrect syntax near the keyword 'FROM' at line 1, column 8")
+                && e.endsWith("(SQLSTATE 42601)") && !e.contains("\n"), e);
         err.getBuffer().setLength(0);
-        assertEquals(2, run("--dir", dir.toString(), "-e", "SELECT nope FROM all_types"));
-        assertTrue(err.toString().contains("Column 'nope' not found"), err.toString());
+        assertEquals(1, run("--dir", dir.toString(), "-e", "SELECT nope FROM all_types"));
+        assertTrue(err.toString().contains("Column 'nope' not found") && err.toString().contains("(SQLSTATE 42703)"), err.toString());
         err.getBuffer().setLength(0);
         assertEquals(2, run("--dir", dir.toString(), "--mode", "fast", "-e", "SELECT 1"));
         assertTrue(err.toString().contains("mode must be one of"), err.toString());

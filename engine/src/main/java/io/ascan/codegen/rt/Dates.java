@@ -261,6 +261,6 @@ public final class Dates {
     }
 
     private static SqlException bad(long a, int la, boolean timestamp) {
-        return new SqlException(SqlException.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot cast '" + Strings.toJava(a, la) + "' to " + (timestamp ? "TIMESTAMP" : "DATE"));
+        return SqlException.badCast("cannot cast '" + Strings.toJava(a, la) + "' to " + (timestamp ? "TIMESTAMP" : "DATE"));
     }
 }

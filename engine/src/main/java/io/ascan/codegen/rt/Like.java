@@ -155,7 +155,7 @@ public final class Like {
                 }
                 int pj = j;
                 if (c == escape) {
-                    if (j + 1 >= lp) throw new SqlException("LIKE pattern must not end with the escape character");
+                    if (j + 1 >= lp) throw new SqlException("22025", "LIKE pattern must not end with the escape character");
                     pj = j + 1;
                 }
                 if (Mem.getByte(p + pj) == Mem.getByte(a + i)) {
@@ -208,7 +208,7 @@ public final class Like {
         int esc = -1;
         if (escape != null) {
             byte[] e = escape.getBytes(StandardCharsets.UTF_8);
-            if (e.length != 1) throw new SqlException("LIKE escape must be a single ASCII character, got '" + escape + "'");
+            if (e.length != 1) throw new SqlException("22025", "LIKE escape must be a single ASCII character, got '" + escape + "'");
             esc = e[0] & 0xFF;
         }
         int[] out = new int[p.length];
@@ -216,7 +216,7 @@ public final class Like {
         for (int j = 0; j < p.length; j++) {
             int c = p[j] & 0xFF;
             if (c == esc) {
-                if (j + 1 >= p.length) throw new SqlException("LIKE pattern '" + pattern + "' ends with the escape character");
+                if (j + 1 >= p.length) throw new SqlException("22025", "LIKE pattern '" + pattern + "' ends with the escape character");
                 out[n++] = p[++j] & 0xFF;
             } else if (c == '%') {
                 if (n == 0 || out[n - 1] != ANY) out[n++] = ANY; // %% is %

@@ -132,7 +132,7 @@ public final class Numbers {
     }
 
     private static SqlException bad(long a, int la, String type) {
-        return new SqlException(SqlException.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot cast '" + Strings.toJava(a, la) + "' to " + type);
+        return SqlException.badCast("cannot cast '" + Strings.toJava(a, la) + "' to " + type);
     }
 
     private static SqlException outOfRange(long a, int la, String type) {

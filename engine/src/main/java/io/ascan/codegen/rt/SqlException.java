@@ -2,8 +2,8 @@ package io.ascan.codegen.rt;
 
 /**
  * A SQL runtime error raised by generated code (overflow, division by zero, a value a cast
- * cannot convert). The message names the failing expression so users see what went wrong; the
- * SQLSTATE (class 22, data exception) tells a tool which kind of error it is.
+ * cannot convert). The message names the failing expression so users see what went wrong;
+ * {@link #sqlState()} is its SQLSTATE, of class 22 (data exception).
  */
 public final class SqlException extends RuntimeException {
     public static final String DATA_EXCEPTION = "22000";
@@ -13,6 +13,7 @@ public final class SqlException extends RuntimeException {
 
     private final String sqlState;
 
+    /** A data exception without a more precise class. */
     public SqlException(String message) {
         this(DATA_EXCEPTION, message);
     }
@@ -37,5 +38,10 @@ public final class SqlException extends RuntimeException {
 
     public static SqlException divisionByZero(String what) {
         return new SqlException(DIVISION_BY_ZERO, "division by zero in " + what);
+    }
+
+    /** A value a cast cannot convert. */
+    public static SqlException badCast(String message) {
+        return new SqlException(INVALID_CHARACTER_VALUE_FOR_CAST, message);
     }
 }

@@ -99,7 +99,7 @@ public final class TupleStore implements AutoCloseable {
             buf = allocator.buffer(size);
         } catch (OutOfMemoryException e) {
             throw new OutOfMemoryException("query memory limit exceeded by " + owner + " (" + reservedBytes()
-                    + " bytes held, " + size + " more requested; raise the query memory limit)", e);
+                    + " bytes held, " + size + " more requested)", e);
         }
         chunks.add(buf);
         c.at = buf.memoryAddress();
