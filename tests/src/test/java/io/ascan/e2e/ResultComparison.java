@@ -164,7 +164,7 @@ final class ResultComparison {
         List<Object[]> onlyA = new ArrayList<>(), onlyE = new ArrayList<>();
         List<String> pairs = new ArrayList<>();
         for (Map.Entry<String, List<Object[]>> g : ga.entrySet()) {
-            List<Object[]> xs = g.getValue(), ys = ge.getOrDefault(g.getKey(), List.of());
+            List<Object[]> xs = g.getValue(), ys = ge.getOrDefault(g.getKey(), new ArrayList<>());
             xs.sort(inexactOrder());
             ys.sort(inexactOrder());
             int i = 0;
