@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.JoinEnumerator;
@@ -27,7 +28,8 @@ import org.apache.calcite.tools.RelBuilder;
  *
  * <ol>
  *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
- *       sub-queries into joins/correlates, then decorrelation;</li>
+ *       sub-queries into joins/correlates, then decorrelation (aggregates grouped only by
+ *       constants made global first, {@link ConstantGroupKeys});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
@@ -90,7 +92,7 @@ final class LogicalOptimizer {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(rel);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
-        r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = decorrelate(r, builder);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);
@@ -102,6 +104,16 @@ final class LogicalOptimizer {
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
         r = AggregateSemiJoinReduction.rewrite(r);
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
+    }
+
+    /**
+     * Calcite's decorrelation, after the rewrites that keep it right ({@link ConstantGroupKeys});
+     * a plan without correlation stays as it is.
+     */
+    private static RelNode decorrelate(RelNode rel, RelBuilder builder) {
+        RelNode prepared = ConstantGroupKeys.rewrite(rel);
+        RelNode decorrelated = RelDecorrelator.decorrelateQuery(prepared, builder);
+        return decorrelated == prepared ? rel : decorrelated;
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {

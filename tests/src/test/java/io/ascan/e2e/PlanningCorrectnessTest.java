@@ -68,4 +68,31 @@ class PlanningCorrectnessTest {
     void unknownJoinEstimates(String sql) throws SQLException {
         check(sql);
     }
+
+    /**
+     * Calcite's decorrelator drops constant group keys: an aggregate grouped only by constants
+     * made one row over an empty input, and the Aggregate({true}) of an uncorrelated EXISTS
+     * became TRUE over an empty table, once any sub-query of the query was correlated.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT NOT EXISTS (SELECT 1 FROM te), (SELECT MAX(r_name) FROM region WHERE r_regionkey = tc.k) FROM tc",
+            "SELECT EXISTS (SELECT 1 FROM te), EXISTS (SELECT 1 FROM tb), NOT EXISTS (SELECT 1 FROM tb WHERE false), "
+                    + "(SELECT MAX(r_name) FROM region WHERE r_regionkey = tc.k) FROM tc",
+            "SELECT * FROM tc WHERE NOT EXISTS (SELECT 1 FROM te) AND k = (SELECT MAX(r_regionkey) FROM region WHERE r_regionkey = tc.k)",
+            "SELECT MAX(id) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i) GROUP BY 'ab'",
+            "SELECT MAX(id), 'x', COUNT(*) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i) GROUP BY 'ab', 'x'",
+            "SELECT MAX(id) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i) GROUP BY ()",
+            "SELECT MAX(id) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i)",
+            "SELECT MAX(id), COUNT(*), SUM(b) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i) GROUP BY 'ab' HAVING COUNT(*) = 0",
+            "SELECT COUNT(*) FROM ta WHERE ta.i IN (SELECT id FROM tb WHERE tb.k = ta.i) HAVING COUNT(*) = 0",
+            "SELECT MAX(id), COUNT(*), SUM(i) FROM ta WHERE ta.k IN (SELECT k FROM tb WHERE tb.id = ta.id) GROUP BY 'ab'",
+            "SELECT id, (SELECT MAX(s) FROM tb WHERE tb.k = ta.k GROUP BY 'z') FROM ta",
+            "SELECT MAX(x) FROM ta WHERE false GROUP BY 'a'",
+            "SELECT MAX(x) FROM ta WHERE false GROUP BY ()",
+            "SELECT MAX(x) FROM te GROUP BY 'a'",
+            "SELECT MAX(x) FROM ta WHERE false HAVING MAX(x) IS NULL"})
+    void constantGroupKeysOverEmptyInputs(String sql) throws SQLException {
+        check(sql);
+    }
 }
