@@ -4,8 +4,10 @@ import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
+import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
+import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,7 +30,8 @@ import org.apache.calcite.tools.RelBuilder;
  *
  * <ol>
  *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
- *       sub-queries into joins/correlates, then decorrelation (aggregates grouped only by
+ *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
+ *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
@@ -91,6 +94,7 @@ final class LogicalOptimizer {
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(rel);
+        r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = decorrelate(r, builder);
         r = ConstantFolding.fold(r);
@@ -107,11 +111,12 @@ final class LogicalOptimizer {
     }
 
     /**
-     * Calcite's decorrelation, after the rewrites that keep it right ({@link ConstantGroupKeys});
+     * Calcite's decorrelation, after the rewrites that keep it right and complete
+     * ({@link UncorrelatedCorrelates}, {@link ConstantGroupKeys});
      * a plan without correlation stays as it is.
      */
     private static RelNode decorrelate(RelNode rel, RelBuilder builder) {
-        RelNode prepared = ConstantGroupKeys.rewrite(rel);
+        RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(rel));
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(prepared, builder);
         return decorrelated == prepared ? rel : decorrelated;
     }
