@@ -20,7 +20,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
-import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.AscanRelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
 
 /**
@@ -111,13 +111,13 @@ final class LogicalOptimizer {
     }
 
     /**
-     * Calcite's decorrelation, after the rewrites that keep it right and complete
-     * ({@link UncorrelatedCorrelates}, {@link ConstantGroupKeys});
+     * Calcite's decorrelation ({@link AscanRelDecorrelator}), after the rewrites that keep it
+     * right and complete ({@link UncorrelatedCorrelates}, {@link ConstantGroupKeys});
      * a plan without correlation stays as it is.
      */
     private static RelNode decorrelate(RelNode rel, RelBuilder builder) {
         RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(rel));
-        RelNode decorrelated = RelDecorrelator.decorrelateQuery(prepared, builder);
+        RelNode decorrelated = AscanRelDecorrelator.decorrelateQuery(prepared, builder);
         return decorrelated == prepared ? rel : decorrelated;
     }
 

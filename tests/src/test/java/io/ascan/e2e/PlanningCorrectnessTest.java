@@ -135,4 +135,36 @@ class PlanningCorrectnessTest {
     void quantifiedComparisonsInThreeValuedLogic(String sql) throws SQLException {
         check(sql, 1); // planning cases: the default settings suffice
     }
+
+    /**
+     * Correlated sub-queries in SELECT lists, WHERE, CASE, CTEs referenced twice, EXISTS in a
+     * SELECT list and nested correlation. Calcite's decorrelator joined a second sub-query's
+     * outer values on {@code =} where they could be NULL (a NULL correlation key lost its empty
+     * count: UNKNOWN for FALSE), and failed with an index error on an aggregated CTE.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT id, i, k, i IN (SELECT k FROM tb WHERE tb.id = ta.id), k IN (SELECT i FROM tc WHERE tc.id = ta.id) FROM ta",
+            "SELECT id, i IN (SELECT k FROM tb WHERE tb.id = ta.id) OR k IN (SELECT i FROM tc WHERE tc.id = ta.id) FROM ta",
+            "WITH c AS (SELECT k, MAX(i) m FROM ta GROUP BY k) SELECT k, (SELECT COUNT(*) FROM c c2 WHERE c2.m > c.m) FROM c",
+            "WITH c AS (SELECT k, MAX(i) m FROM ta GROUP BY k) SELECT k FROM c WHERE m = (SELECT MAX(m) FROM c c2 WHERE c2.k >= c.k)",
+            "WITH c AS (SELECT k, (SELECT COUNT(*) FROM tb WHERE tb.k = ta.k) AS n FROM ta) SELECT a.k, a.n, b.n FROM c a JOIN c b ON a.k = b.k",
+            "WITH c AS (SELECT * FROM ta WHERE EXISTS (SELECT 1 FROM tb WHERE tb.k = ta.k)) SELECT a.id, b.id FROM c a, c b WHERE a.i = b.i",
+            "SELECT id, (SELECT MAX(tb.x) FROM tb WHERE tb.k = ta.k) + (SELECT MIN(tc.i) FROM tc WHERE tc.id = ta.id) FROM ta",
+            "SELECT id, CASE WHEN k > 2 THEN (SELECT MAX(s) FROM tb WHERE tb.k = ta.k) ELSE (SELECT MIN(s) FROM tc WHERE tc.i = ta.i) END FROM ta",
+            "SELECT id, CASE WHEN EXISTS (SELECT 1 FROM tb WHERE tb.k = ta.k) THEN (SELECT MAX(i) FROM tb WHERE tb.k = ta.k) ELSE -1 END FROM ta",
+            "SELECT id, COALESCE((SELECT MAX(i) FROM tb WHERE tb.k = ta.k), (SELECT MIN(i) FROM tc WHERE tc.k = ta.k), 0) FROM ta",
+            "SELECT id, (SELECT COUNT(*) FROM tb WHERE tb.k = ta.k AND tb.i = ta.i), (SELECT COUNT(tb.i) FROM tb WHERE tb.id < ta.id) FROM ta",
+            "SELECT id FROM ta WHERE x > (SELECT AVG(x) FROM tb WHERE tb.k = ta.k) OR (SELECT COUNT(*) FROM tc WHERE tc.id = ta.id) > 1",
+            "SELECT id, (SELECT MAX(tb.i) FROM tb WHERE tb.k = ta.k AND tb.i < (SELECT MAX(tc.i) FROM tc WHERE tc.k = ta.k)) FROM ta",
+            "SELECT id, (SELECT MAX(tb.i) FROM tb WHERE tb.k = (SELECT MIN(tc.k) FROM tc WHERE tc.id = tb.id AND tc.i = ta.i)) FROM ta",
+            "SELECT id, (SELECT MAX(x) FROM tb WHERE tb.k = ta.k AND tb.i IN (SELECT i FROM tc WHERE tc.k = ta.k)) FROM ta",
+            "SELECT id, EXISTS (SELECT 1 FROM tb WHERE tb.k = ta.k AND tb.s LIKE 'a%') AND EXISTS (SELECT 1 FROM tc WHERE tc.k = ta.k) FROM ta",
+            "SELECT id FROM ta WHERE NOT EXISTS (SELECT 1 FROM tb WHERE tb.k = ta.k) OR i IN (SELECT k FROM tc WHERE tc.id = ta.id)",
+            "SELECT (SELECT COUNT(*) FROM tb WHERE tb.k = ta.k) c, COUNT(*) FROM ta GROUP BY (SELECT COUNT(*) FROM tb WHERE tb.k = ta.k)",
+            "SELECT id, (SELECT MAX(i) FROM (SELECT i FROM tb WHERE tb.k = ta.k UNION SELECT i FROM tc WHERE tc.k = ta.k) u) FROM ta",
+            "SELECT k, COUNT(*) FROM ta GROUP BY k HAVING COUNT(*) > (SELECT COUNT(*) FROM tb WHERE tb.k = ta.k)"})
+    void correlatedSubQueries(String sql) throws SQLException {
+        check(sql);
+    }
 }
