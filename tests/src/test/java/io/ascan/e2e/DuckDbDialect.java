@@ -18,10 +18,10 @@ import java.util.Locale;
  * (EXTRACT(DOW) is Sunday = 0 on both sides; the TPC-H files were already written for both,
  * see their README).
  */
-final class DuckDbDialect {
+public final class DuckDbDialect {
     private DuckDbDialect() {}
 
-    static String rewrite(String sql) {
+    public static String rewrite(String sql) {
         return timestampDiff(sql);
     }
 

@@ -20,9 +20,9 @@ import org.apache.calcite.sql.parser.SqlParser;
  * this module) with what the comparison needs to know about its outermost ORDER BY: the sort
  * keys (by output column name or ordinal), whether each spells its NULL ordering, and the LIMIT.
  */
-record QueryFile(String suite, String name, String sql, List<SortKey> orderBy, Long limit) {
+public record QueryFile(String suite, String name, String sql, List<SortKey> orderBy, Long limit) {
     /** A sort key: an output column, given by name (lower case, as ascan labels it) or 1-based ordinal. */
-    record SortKey(String column, int ordinal, boolean descending, boolean nullsSpelled) {}
+    public record SortKey(String column, int ordinal, boolean descending, boolean nullsSpelled) {}
 
     private static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
@@ -30,7 +30,7 @@ record QueryFile(String suite, String name, String sql, List<SortKey> orderBy, L
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true);
 
-    boolean ordered() {
+    public boolean ordered() {
         return !orderBy.isEmpty();
     }
 
@@ -48,7 +48,7 @@ record QueryFile(String suite, String name, String sql, List<SortKey> orderBy, L
         return out;
     }
 
-    static QueryFile parse(String suite, String name, String sql) {
+    public static QueryFile parse(String suite, String name, String sql) {
         String text = sql.strip();
         if (text.endsWith(";")) text = text.substring(0, text.length() - 1);
         SqlNode node;

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  *
  * @param inexact per column: the engine typed it DOUBLE/REAL/FLOAT
  */
-record Result(List<String> labels, List<String> typeNames, boolean[] inexact, List<Object[]> rows) {
-    static Result read(ResultSet rs) throws SQLException {
+public record Result(List<String> labels, List<String> typeNames, boolean[] inexact, List<Object[]> rows) {
+    public static Result read(ResultSet rs) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
         List<String> labels = new ArrayList<>(n), typeNames = new ArrayList<>(n);
@@ -63,15 +63,15 @@ record Result(List<String> labels, List<String> typeNames, boolean[] inexact, Li
         };
     }
 
-    int columns() {
+    public int columns() {
         return labels.size();
     }
 
-    static String format(Object[] row) {
+    public static String format(Object[] row) {
         return Arrays.stream(row).map(Result::format).collect(Collectors.joining(" | ", "[", "]"));
     }
 
-    static String format(Object v) {
+    public static String format(Object v) {
         if (v == null) return "NULL";
         if (v instanceof BigDecimal d) {
             // DOUBLEs arrive as their exact binary expansion: show them as Java prints a double.

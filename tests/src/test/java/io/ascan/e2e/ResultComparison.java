@@ -25,8 +25,8 @@ import java.util.Map;
  *       Calcite (DESC sorts NULLs first), DuckDB sorts NULLs last.</li>
  * </ul>
  */
-final class ResultComparison {
-    static final double RELATIVE_TOLERANCE = 1e-9;
+public final class ResultComparison {
+    public static final double RELATIVE_TOLERANCE = 1e-9;
     private static final int SHOWN = 10;
 
     private final QueryFile query;
@@ -48,7 +48,7 @@ final class ResultComparison {
     }
 
     /** Null when {@code actual} matches {@code expected}, else a description of the first differences. */
-    static String compare(QueryFile query, Result actual, String actualName, Result expected, String expectedName) {
+    public static String compare(QueryFile query, Result actual, String actualName, Result expected, String expectedName) {
         return new ResultComparison(query, actual, actualName, expected, expectedName).compare();
     }
 

@@ -17,11 +17,12 @@ import java.util.List;
  * {@code ascan gen}, exported table by table to Parquet with {@code ascan export}, and loaded from
  * those files into an in-memory DuckDB: both engines see exactly the same values.
  */
-final class Workload implements AutoCloseable {
-    final String name;
-    final Path catalog;
-    final List<String> tables;
+public final class Workload implements AutoCloseable {
+    public final String name;
+    public final Path catalog;
+    public final List<String> tables;
     private final Connection duckdb;
+
     private Connection ascan;
 
     private Workload(String name, Path catalog, List<String> tables, Connection duckdb) {
@@ -42,6 +43,21 @@ final class Workload implements AutoCloseable {
     static Workload taxi(Path scratch) throws Exception {
         return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows), "--slice-rows",
                 TestScale.current().sliceRows);
+    }
+
+    /** The {@link SmallFixture} in a catalog under {@code scratch} and in an in-memory DuckDB. */
+    public static Workload small(Path scratch) throws Exception {
+        Path db = scratch.resolve("small");
+        SmallFixture.writeAscan(db);
+        Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = duck.createStatement()) {
+            s.execute("SET threads = 1");
+            SmallFixture.loadDuckDb(duck);
+        } catch (Exception e) {
+            duck.close();
+            throw e;
+        }
+        return new Workload("small", db, Catalog.open(db).tableNames(), duck);
     }
 
     /** Generates, exports and loads; {@code genArgs} follow {@code ascan gen}. */
@@ -79,23 +95,28 @@ final class Workload implements AutoCloseable {
     }
 
     /** {@code jdbc:ascan:<catalog>} plus the given URL settings (e.g. {@code ?mode=direct}). */
-    String url(String settings) {
+    public String url(String settings) {
         return "jdbc:ascan:" + catalog + settings;
     }
 
     /** The shared connection with default settings. */
-    synchronized Connection ascan() throws SQLException {
+    public synchronized Connection ascan() throws SQLException {
         if (ascan == null) ascan = DriverManager.getConnection(url(""));
         return ascan;
     }
 
-    Result runAscan(Connection c, String sql) throws SQLException {
+    public Result runAscan(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return Result.read(rs);
         }
     }
 
-    Result runDuckDb(String sql) throws SQLException {
+    /** The DuckDB connection holding the same data. */
+    public Connection duckdb() {
+        return duckdb;
+    }
+
+    public Result runDuckDb(String sql) throws SQLException {
         try (Statement s = duckdb.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return Result.read(rs);
         }
