@@ -9,6 +9,7 @@ import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
+import io.ascan.planner.rules.NullJoinComparisons;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -32,7 +33,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
  *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
  *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
- *       constants made global first, {@link ConstantGroupKeys});</li>
+ *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
+ *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
@@ -96,7 +98,7 @@ final class LogicalOptimizer {
         RelNode r = SubQueryJoins.rewrite(rel);
         r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
-        r = decorrelate(r, builder);
+        r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);

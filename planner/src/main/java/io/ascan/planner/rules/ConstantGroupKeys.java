@@ -18,18 +18,21 @@ import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * Aggregates grouped by constants only ({@code GROUP BY 'ab'}, and the {@code Aggregate({true})}
- * Calcite builds for an EXISTS sub-query) become a global aggregate that also counts its rows,
- * kept only when it counted any, with the constants projected back: one group when the input
- * has rows, none when it is empty.
+ * Group keys that are constants leave the aggregate and are projected back after it. Aggregates
+ * grouped by constants only ({@code GROUP BY 'ab'}, and the {@code Aggregate({true})} Calcite
+ * builds for an EXISTS sub-query) become a global aggregate that also counts its rows, kept only
+ * when it counted any: one group when the input has rows, none when it is empty.
  *
  * <p>Runs just before {@code RelDecorrelator}, which drops constant group keys of every aggregate
- * it rewrites, so that {@code GROUP BY 'ab'} over an empty input made one row, and an
- * uncorrelated {@code EXISTS (SELECT 1 FROM empty)} next to a correlated sub-query became TRUE.
- * An aggregate whose input refers to an outer query's row is left alone: the decorrelator groups
- * it by that row's values instead, which keeps an empty input empty.
+ * it rewrites: {@code GROUP BY 'ab'} over an empty input made one row, an uncorrelated
+ * {@code EXISTS (SELECT 1 FROM empty)} next to a correlated sub-query became TRUE, and
+ * {@code SELECT DISTINCT 'a', 1, (correlated sub-query)} put the constants back in the wrong
+ * places (an AssertionError on the row type). An aggregate grouped by constants only whose input
+ * refers to an outer query's row is left alone: the decorrelator groups it by that row's values,
+ * which keeps an empty input empty.
  */
 public final class ConstantGroupKeys {
     private ConstantGroupKeys() {}
@@ -39,33 +42,43 @@ public final class ConstantGroupKeys {
             @Override
             public RelNode visit(LogicalAggregate aggregate) {
                 Aggregate a = (Aggregate) super.visit(aggregate);
-                return onlyConstantKeys(a) && freeVariables(a).isEmpty() ? countedGlobal(a) : a;
+                ImmutableBitSet constants = constantKeys(a);
+                if (constants.isEmpty()) return a;
+                if (!constants.equals(a.getGroupSet())) return withoutKeys(a, constants, false);
+                return freeVariables(a).isEmpty() ? withoutKeys(a, constants, true) : a;
             }
         });
     }
 
-    private static boolean onlyConstantKeys(Aggregate a) {
-        if (a.getGroupType() != Aggregate.Group.SIMPLE || a.getGroupSet().isEmpty()) return false;
-        if (!(a.getInput() instanceof Project p)) return false;
-        for (int key : a.getGroupSet()) if (!(p.getProjects().get(key) instanceof RexLiteral)) return false;
-        return true;
+    /** The group keys that {@code a}'s input projects as literals. */
+    private static ImmutableBitSet constantKeys(Aggregate a) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE || !(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
+        ImmutableBitSet.Builder constants = ImmutableBitSet.builder();
+        for (int key : a.getGroupSet()) if (p.getProjects().get(key) instanceof RexLiteral) constants.set(key);
+        return constants.build();
     }
 
-    /** {@code Project(keys, calls) <- Filter(n > 0) <- Aggregate({}, calls, n = COUNT(*))}, of {@code a}'s row type. */
-    private static RelNode countedGlobal(Aggregate a) {
+    /**
+     * {@code a} grouped without the {@code constants}, which are projected back in place; when
+     * they were all its keys, {@code Project(keys, calls) <- Filter(n > 0) <- Aggregate({}, calls, n = COUNT(*))}.
+     */
+    private static RelNode withoutKeys(Aggregate a, ImmutableBitSet constants, boolean counted) {
         Project input = (Project) a.getInput();
         RelBuilder b = RelFactories.LOGICAL_BUILDER.create(a.getCluster(), null);
         b.push(input);
-        List<AggregateCall> calls = new ArrayList<>(a.getAggCallList());
-        List<RelBuilder.AggCall> builderCalls = new ArrayList<>();
-        for (AggregateCall c : calls) builderCalls.add(b.aggregateCall(c));
-        builderCalls.add(b.countStar("n"));
-        b.aggregate(b.groupKey(), builderCalls);
-        int n = calls.size();
-        b.filter(b.greaterThan(b.field(n), b.literal(0)));
+        ImmutableBitSet keys = a.getGroupSet().except(constants);
+        List<RelBuilder.AggCall> calls = new ArrayList<>();
+        for (AggregateCall c : a.getAggCallList()) calls.add(b.aggregateCall(c));
+        if (counted) calls.add(b.countStar("n"));
+        b.aggregate(b.groupKey(keys), calls);
+        int n = a.getAggCallList().size();
+        if (counted) b.filter(b.greaterThan(b.field(n), b.literal(0)));
         List<RexNode> out = new ArrayList<>();
-        for (int key : a.getGroupSet()) out.add(input.getProjects().get(key));
-        for (int i = 0; i < n; i++) out.add(b.field(i));
+        int k = 0;
+        for (int key : a.getGroupSet()) {
+            out.add(constants.get(key) ? input.getProjects().get(key) : b.field(k++));
+        }
+        for (int i = 0; i < n; i++) out.add(b.field(keys.cardinality() + i));
         b.project(out);
         return b.convert(a.getRowType(), true).build();
     }

@@ -3,10 +3,13 @@ package org.apache.calcite.sql2rel;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.Strong;
@@ -57,6 +60,27 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
                 "Decorrelation produced a relation with a different type; before: {} after: {}",
                 root.getRowType(), r.getRowType());
         return RelOptUtil.propagateRelHints(r, true);
+    }
+
+    /**
+     * Rels an aggregate reads: a missing row is not a row of NULLs there (COUNT(*) counts it), so
+     * a global aggregate among them must make its row for every correlation value (Calcite's
+     * scalar-aggregate rewrite) even when a later operator would treat NULL and no row alike.
+     * Calcite passes that flag down unchanged through an aggregate, so
+     * {@code k IN (SELECT MIN(1) ... WHERE <no row> AND <correlated>)} counted no row and was FALSE, not NULL.
+     */
+    private final Set<RelNode> rowsCounted = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    @Override
+    public @Nullable Frame decorrelateRel(Aggregate rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        rowsCounted.add(rel.getInput());
+        return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
+    }
+
+    @Override
+    public @Nullable Frame decorrelateRel(Project rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        if (rowsCounted.contains(rel)) rowsCounted.add(rel.getInput());
+        return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
     }
 
     /**
