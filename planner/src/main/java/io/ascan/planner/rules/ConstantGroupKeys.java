@@ -30,9 +30,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  * it rewrites: {@code GROUP BY 'ab'} over an empty input made one row, an uncorrelated
  * {@code EXISTS (SELECT 1 FROM empty)} next to a correlated sub-query became TRUE, and
  * {@code SELECT DISTINCT 'a', 1, (correlated sub-query)} put the constants back in the wrong
- * places (an AssertionError on the row type). An aggregate grouped by constants only whose input
- * refers to an outer query's row is left alone: the decorrelator groups it by that row's values,
- * which keeps an empty input empty.
+ * places (an AssertionError on the row type, or an index error). An aggregate grouped by constants
+ * only whose input refers to an outer query's row keeps one of them: the decorrelator groups it by
+ * that row's values, which keeps an empty input empty.
  */
 public final class ConstantGroupKeys {
     private ConstantGroupKeys() {}
@@ -45,7 +45,9 @@ public final class ConstantGroupKeys {
                 ImmutableBitSet constants = constantKeys(a);
                 if (constants.isEmpty()) return a;
                 if (!constants.equals(a.getGroupSet())) return withoutKeys(a, constants, false);
-                return freeVariables(a).isEmpty() ? withoutKeys(a, constants, true) : a;
+                if (freeVariables(a).isEmpty()) return withoutKeys(a, constants, true);
+                // Correlated: one constant key stays (the decorrelator puts back several at wrong positions).
+                return constants.cardinality() > 1 ? withoutKeys(a, constants.clear(constants.nth(0)), false) : a;
             }
         });
     }
