@@ -1,17 +1,11 @@
 package io.ascan.planner.rules;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
-import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
@@ -30,9 +24,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  * it rewrites: {@code GROUP BY 'ab'} over an empty input made one row, an uncorrelated
  * {@code EXISTS (SELECT 1 FROM empty)} next to a correlated sub-query became TRUE, and
  * {@code SELECT DISTINCT 'a', 1, (correlated sub-query)} put the constants back in the wrong
- * places (an AssertionError on the row type, or an index error). An aggregate grouped by constants
- * only whose input refers to an outer query's row keeps one of them: the decorrelator groups it by
- * that row's values, which keeps an empty input empty.
+ * places (an AssertionError on the row type, an index error for several of them, and for
+ * {@code k IN (SELECT 5 FROM t WHERE <correlated>)} a join of k with the correlation value
+ * instead of 5: wrong answers, or a pipeline that did not compile).
  */
 public final class ConstantGroupKeys {
     private ConstantGroupKeys() {}
@@ -43,11 +37,7 @@ public final class ConstantGroupKeys {
             public RelNode visit(LogicalAggregate aggregate) {
                 Aggregate a = (Aggregate) super.visit(aggregate);
                 ImmutableBitSet constants = constantKeys(a);
-                if (constants.isEmpty()) return a;
-                if (!constants.equals(a.getGroupSet())) return withoutKeys(a, constants, false);
-                if (freeVariables(a).isEmpty()) return withoutKeys(a, constants, true);
-                // Correlated: one constant key stays (the decorrelator puts back several at wrong positions).
-                return constants.cardinality() > 1 ? withoutKeys(a, constants.clear(constants.nth(0)), false) : a;
+                return constants.isEmpty() ? a : withoutKeys(a, constants, constants.equals(a.getGroupSet()));
             }
         });
     }
@@ -83,19 +73,5 @@ public final class ConstantGroupKeys {
         for (int i = 0; i < n; i++) out.add(b.field(keys.cardinality() + i));
         b.project(out);
         return b.convert(a.getRowType(), true).build();
-    }
-
-    /** Correlation variables used in {@code rel}'s tree but defined outside it. */
-    private static Set<CorrelationId> freeVariables(RelNode rel) {
-        Set<CorrelationId> used = new HashSet<>(RelOptUtil.getVariablesUsed(rel));
-        new RelVisitor() {
-            @Override
-            public void visit(RelNode node, int ordinal, RelNode parent) {
-                used.removeAll(node.getVariablesSet());
-                if (node instanceof Correlate c) used.remove(c.getCorrelationId());
-                super.visit(node, ordinal, parent);
-            }
-        }.go(rel);
-        return used;
     }
 }
