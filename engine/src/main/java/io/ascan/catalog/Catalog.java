@@ -1,6 +1,8 @@
 package io.ascan.catalog;
 
+import io.ascan.format.DamagedTableException;
 import io.ascan.format.ManifestCodec;
+import io.ascan.format.StorageException;
 import io.ascan.format.TableManifest;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
@@ -16,21 +18,29 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * A directory of tables. A table is a sub-directory holding a {@code manifest.json}; hidden
- * directories (staging, trash) and directories without a manifest are not tables.
+ * A directory of tables. A table is a sub-directory holding versions and a {@code CURRENT} file
+ * naming the current one ({@link TableVersions}), or, written before versions existed, a
+ * {@code manifest.json} and column files; hidden entries (staging, trash) are not tables.
+ *
+ * <p>Opening a catalog recovers it ({@link CatalogRecovery}): what a crashed writer left is
+ * finished or rolled back and abandoned staging directories are removed; {@link #recovery()} says
+ * what was done.
  */
 public final class Catalog {
     private final Path dir;
+    private final List<String> recovery;
 
-    private Catalog(Path dir) {
+    private Catalog(Path dir, List<String> recovery) {
         this.dir = dir;
+        this.recovery = List.copyOf(recovery);
     }
 
-    /** Opens an existing catalog directory. */
+    /** Opens an existing catalog directory, recovering what interrupted writes left. */
     public static Catalog open(Path dir) throws IOException {
         if (!Files.exists(dir)) throw new NoSuchFileException(dir.toString(), null, "catalog directory does not exist");
         if (!Files.isDirectory(dir)) throw new NotDirectoryException(dir + " (catalog must be a directory)");
-        return new Catalog(dir.toAbsolutePath().normalize());
+        Path d = dir.toAbsolutePath().normalize();
+        return new Catalog(d, CatalogRecovery.recover(d));
     }
 
     /** Opens a catalog directory, creating it (and its parents) if missing. */
@@ -43,30 +53,119 @@ public final class Catalog {
         return dir;
     }
 
-    /** Names of the committed tables, sorted. */
+    /** What opening the catalog repaired or removed, one line each (empty when it was clean). */
+    public List<String> recovery() {
+        return recovery;
+    }
+
+    /** Logs {@link #recovery()} (logger {@code io.ascan.catalog}, INFO), for front ends without a console of their own. */
+    public Catalog logRecovery() {
+        System.Logger log = System.getLogger("io.ascan.catalog");
+        for (String line : recovery) log.log(System.Logger.Level.INFO, "catalog " + dir + ": recovery: " + line);
+        return this;
+    }
+
+    /** Names of the tables, damaged ones included, sorted. */
     public List<String> tableNames() throws IOException {
         List<String> names = new ArrayList<>();
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path p : entries.sorted().toList()) {
                 String n = p.getFileName().toString();
-                if (!n.startsWith(".") && Files.isRegularFile(p.resolve(TableManifest.FILE_NAME))) names.add(n);
+                if (!n.startsWith(".") && isTable(p)) names.add(n);
             }
         }
         return names;
     }
 
-    public boolean exists(String name) {
-        return Files.isRegularFile(dir.resolve(name.toLowerCase(Locale.ROOT)).resolve(TableManifest.FILE_NAME));
+    /**
+     * A table's directory: it has a {@code CURRENT}, or a legacy manifest, or column files (a
+     * legacy table that lost its manifest, listed as damaged rather than silently gone).
+     */
+    static boolean isTable(Path tableDir) throws IOException {
+        if (!Files.isDirectory(tableDir)) return false;
+        if (Files.exists(tableDir.resolve(TableVersions.CURRENT)) || TableVersions.legacyManifest(tableDir)) return true;
+        try (Stream<Path> s = Files.list(tableDir)) {
+            return s.anyMatch(p -> p.getFileName().toString().endsWith(".col"));
+        }
     }
 
-    /** Loads a table's manifest; an unknown name is an error listing the tables there are. */
+    public boolean exists(String name) {
+        try {
+            return isTable(dir.resolve(name.toLowerCase(Locale.ROOT)));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Loads the current version of a table (its manifest, checked); an unknown name is an error
+     * listing the tables there are, a damaged table a {@link DamagedTableException} saying why.
+     */
     public Table table(String name) throws IOException {
         String n = name.toLowerCase(Locale.ROOT);
+        Path tableDir = dir.resolve(n);
         if (!exists(n)) {
-            throw new NoSuchFileException(dir.resolve(n).toString(), null,
+            throw new NoSuchFileException(tableDir.toString(), null,
                     "no table '" + n + "' in " + dir + " (tables: " + String.join(", ", tableNames()) + ")");
         }
-        return new Table(dir.resolve(n), ManifestCodec.read(dir.resolve(n)));
+        String version = TableVersions.current(tableDir, n);
+        if (version == null) {
+            if (!TableVersions.legacyManifest(tableDir)) {
+                throw new DamagedTableException(n, "its manifest " + tableDir.resolve(TableManifest.FILE_NAME) + " is missing");
+            }
+            return new Table(tableDir, tableDir, TableVersions.LEGACY, ManifestCodec.read(tableDir, n));
+        }
+        Path versionDir = tableDir.resolve(version);
+        if (!Files.isDirectory(versionDir)) {
+            throw new DamagedTableException(n, "its CURRENT names version " + version + ", which is missing");
+        }
+        return new Table(versionDir, tableDir, version, ManifestCodec.read(versionDir, n));
+    }
+
+    /** The version {@code CURRENT} names now ({@link TableVersions#LEGACY} for a table from before versions). */
+    public String currentVersion(String name) throws IOException {
+        String n = name.toLowerCase(Locale.ROOT);
+        String v = TableVersions.current(dir.resolve(n), n);
+        return v == null ? TableVersions.LEGACY : v;
+    }
+
+    /**
+     * Pins the version {@code t} is, so that its files stay until the pin is closed (readers of
+     * this and other processes; see {@link VersionLocks}). Null when that version was removed:
+     * load the table again.
+     */
+    public static VersionLocks.Hold pin(Table t) throws IOException {
+        Runnable collect = () -> {
+            try {
+                TableVersions.collect(t.tableDir(), t.name());
+            } catch (IOException | RuntimeException ignored) {
+                // the next writer or open removes it
+            }
+        };
+        if (t.version().equals(TableVersions.LEGACY)) {
+            return VersionLocks.JVM.pin(t.tableDir().resolve(TableVersions.LOCK),
+                    t.tableDir().resolve(TableManifest.FILE_NAME), true, collect);
+        }
+        Path lock = t.dir().resolve(TableVersions.LOCK);
+        return VersionLocks.JVM.pin(lock, lock, false, collect);
+    }
+
+    /** A table's current version, pinned: the caller closes {@link Pinned#close()}. */
+    public Pinned pinned(String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Table t = table(name);
+            VersionLocks.Hold hold = pin(t);
+            if (hold != null) return new Pinned(t, hold);
+            if (attempt > 1000) throw new StorageException(t.name(), "its versions keep changing faster than it can be read");
+        }
+    }
+
+    /** A table version and the pin that keeps its files. */
+    public record Pinned(Table table, VersionLocks.Hold hold) implements AutoCloseable {
+        @Override
+        public void close() {
+            hold.close();
+        }
     }
 
     public TableWriter create(String name, TableSchema schema, WriteOptions options) throws IOException {

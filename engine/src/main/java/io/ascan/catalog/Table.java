@@ -7,8 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** A committed table: its directory and manifest. Immutable; a rewrite publishes a new directory. */
-public record Table(Path dir, TableManifest manifest) {
+/**
+ * One version of a table: the directory holding that version's files ({@code dir}), the table's
+ * directory, the version's name ({@link TableVersions#LEGACY} for a table written before versions
+ * existed, whose files sit in the table directory itself) and its manifest. Immutable, and so are
+ * the files: a rewrite publishes a new version (see {@link TableVersions}).
+ */
+public record Table(Path dir, Path tableDir, String version, TableManifest manifest) {
+    /** A table read from {@code dir} outside any catalog (its own directory, as a legacy version). */
+    public Table(Path dir, TableManifest manifest) {
+        this(dir, dir, TableVersions.LEGACY, manifest);
+    }
+
     public String name() {
         return manifest.name();
     }
@@ -25,11 +35,11 @@ public record Table(Path dir, TableManifest manifest) {
         return dir.resolve(TableManifest.columnFileName(column, manifest.columns().get(column).name()));
     }
 
-    /** Bytes the table's files occupy (apparent size). */
+    /** Bytes this version's files occupy (apparent size). */
     public long bytesOnDisk() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             long total = 0;
-            for (Path p : files.toList()) total += Files.size(p);
+            for (Path p : files.toList()) if (Files.isRegularFile(p)) total += Files.size(p);
             return total;
         }
     }

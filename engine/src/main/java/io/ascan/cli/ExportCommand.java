@@ -52,16 +52,17 @@ public final class ExportCommand implements CliCommand {
         @Override
         public Integer call() throws Exception {
             ExportFormat format = ExportFormat.forPath(to);
-            Catalog catalog = Catalog.open(catalogOptions.dir);
-            Table t;
+            Catalog catalog = catalogOptions.open(spec.commandLine().getErr());
+            Catalog.Pinned pinned;
             try {
-                t = catalog.table(table);
+                pinned = catalog.pinned(table);
             } catch (NoSuchFileException e) {
                 throw new UserException(e.getReason() != null ? e.getReason() : "no table '" + table + "'");
             }
+            Table t = pinned.table();
             Progress progress = Progress.to(spec.commandLine().getErr(), "export " + t.name());
             long rows;
-            try (BufferAllocator allocator = Allocators.root();
+            try (pinned; BufferAllocator allocator = Allocators.root();
                  AlignedBufferPool pool = new AlignedBufferPool(READ_BUFFER_BYTES)) {
                 rows = switch (format) {
                     case CSV -> CsvExporter.export(t, to, pool, allocator, progress);

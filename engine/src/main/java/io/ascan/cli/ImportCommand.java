@@ -85,7 +85,7 @@ public final class ImportCommand implements CliCommand {
                 throw new UserException(dir + " is not a directory (--dir names the catalog directory)");
             }
             if (sliceRows < 0) throw new UserException("--slice-rows must not be negative, got " + sliceRows);
-            ImportTarget target = new ImportTarget(Catalog.create(dir), table,
+            ImportTarget target = new ImportTarget(CatalogOptions.report(Catalog.create(dir), spec.commandLine().getErr()), table,
                     WriteOptions.DEFAULTS.withReplace(replace).withMaxSliceRows(sliceRows));
             target.checkWritable();
             var err = spec.commandLine().getErr();

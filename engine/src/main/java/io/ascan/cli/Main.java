@@ -72,6 +72,10 @@ public final class Main {
 
     /** User errors print one clear line; anything unexpected keeps its stack trace. */
     private static int report(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+        if (e instanceof java.io.UncheckedIOException u && u.getCause() != null) {
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + u.getCause().getMessage());
+            return 2;
+        }
         if (e instanceof UserException || e instanceof java.io.IOException
                 || e instanceof IllegalArgumentException) {
             cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage());

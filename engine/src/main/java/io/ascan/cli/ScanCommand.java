@@ -1,6 +1,7 @@
 package io.ascan.cli;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.format.StorageException;
 import io.ascan.catalog.Table;
 import io.ascan.format.SliceData;
 import io.ascan.format.TableReader;
@@ -48,19 +49,29 @@ public final class ScanCommand implements CliCommand {
 
         @Override
         public Integer call() throws Exception {
-            Catalog cat = Catalog.open(catalog.dir);
+            Catalog cat = catalog.open(spec.commandLine().getErr());
             List<String> names = tables == null ? cat.tableNames() : tables;
             if (names.isEmpty()) throw new UserException("no tables in " + cat.dir());
             java.io.PrintWriter out = spec.commandLine().getOut();
+            int damaged = 0;
             out.printf(Locale.ROOT, "%-12s %14s %8s %12s %9s %9s%n", "table", "rows", "slices", "bytes", "seconds", "MB/s");
             try (BufferAllocator allocator = Allocators.root();
                  AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
                  BlockReader reader = BlockReaders.open(IoMode.parse(io), depth)) {
                 for (String name : names) {
-                    Table t = cat.table(name);
+                    Catalog.Pinned pinned;
+                    try {
+                        pinned = cat.pinned(name); // checks the manifest's checksum
+                    } catch (StorageException e) {
+                        out.flush();
+                        spec.commandLine().getErr().println("scan: " + e.getMessage());
+                        damaged++;
+                        continue;
+                    }
+                    Table t = pinned.table();
                     long bytes = 0, rows = 0;
                     long start = System.nanoTime();
-                    try (TableReader tr = TableReader.all(t, reader, pool, allocator)) {
+                    try (pinned; TableReader tr = TableReader.all(t, reader, pool, allocator)) {
                         while (tr.hasNext()) {
                             try (SliceData s = tr.next()) {
                                 rows += s.rowCount();
@@ -74,6 +85,7 @@ public final class ScanCommand implements CliCommand {
                             t.manifest().slices().size(), bytes, secs, bytes / 1e6 / Math.max(secs, 1e-9));
                 }
             }
+            if (damaged > 0) throw new UserException(damaged + " of " + names.size() + " tables are damaged (see above)");
             return 0;
         }
     }

@@ -2,6 +2,8 @@ package io.ascan.cli;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
+import io.ascan.format.DamagedTableException;
+import io.ascan.format.StorageException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +37,7 @@ public final class TablesCommand implements CliCommand {
 
         @Override
         public Integer call() throws Exception {
-            Catalog catalog = Catalog.open(catalogOptions.dir);
+            Catalog catalog = catalogOptions.open(spec.commandLine().getErr());
             PrintWriter out = spec.commandLine().getOut();
             List<String> names = catalog.tableNames();
             if (names.isEmpty()) {
@@ -44,13 +46,27 @@ public final class TablesCommand implements CliCommand {
             }
             List<String[]> rows = new ArrayList<>();
             rows.add(HEADER);
+            List<String> damaged = new ArrayList<>();
             for (String name : names) {
-                Table t = catalog.table(name);
+                Table t;
+                try {
+                    t = catalog.table(name);
+                } catch (StorageException e) {
+                    // Listed, not hidden: the other tables stay usable, this one says why it is not.
+                    rows.add(new String[] {name, "damaged", "-", "-", "-"});
+                    damaged.add(name + ": " + (e instanceof DamagedTableException d ? d.reason() : e.getMessage()));
+                    continue;
+                }
                 long bytes = t.bytesOnDisk();
                 rows.add(new String[] {name, Long.toString(t.rowCount()), Integer.toString(t.schema().size()),
                         humanBytes(bytes), Long.toString(bytes)});
             }
             print(out, rows);
+            if (!damaged.isEmpty()) {
+                out.println();
+                out.println("damaged tables:");
+                for (String d : damaged) out.println("  " + d);
+            }
             return 0;
         }
     }

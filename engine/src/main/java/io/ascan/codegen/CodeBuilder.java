@@ -16,9 +16,14 @@ public final class CodeBuilder {
     private int indent = 2;
     private int nextName;
 
-    /** A fresh local or field name with the given prefix. */
+    /**
+     * A fresh local or field name with the given prefix. Its counter follows a {@code $}, which no
+     * fixed name of generated code carries (column fields such as {@code valid<c>}, {@code data<c>},
+     * {@code dict<c>}; loop names such as {@code row}, {@code sel}): a fresh local can never shadow
+     * one of them, whatever its prefix, and two fresh names never meet ({@code c1} + 12 vs {@code c11} + 2).
+     */
     public String fresh(String prefix) {
-        return prefix + (nextName++);
+        return prefix + '$' + (nextName++);
     }
 
     /** Appends one statement line at the current indentation. */

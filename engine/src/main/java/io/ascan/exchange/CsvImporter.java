@@ -6,6 +6,7 @@ import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.types.DataType;
 import java.io.BufferedReader;
+import io.ascan.format.TableWriteException;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -125,6 +126,8 @@ public final class CsvImporter {
         } catch (CharacterCodingException e) {
             throw new UserException(file + " near line " + line + ": not valid UTF-8");
         } catch (UncheckedIOException e) {
+            // The table's side failed (disk full, ...): that names the catalog, not the input.
+            if (e.getCause() instanceof TableWriteException w) throw w;
             if (e.getCause() instanceof CharacterCodingException) {
                 throw new UserException(file + " near line " + line + ": not valid UTF-8");
             }

@@ -4,6 +4,7 @@ import io.ascan.cli.UserException;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
+import io.ascan.format.TableWriteException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,6 +56,9 @@ public final class ParquetImporter {
                 progress.done();
                 return new ImportResult(w.name(), tableSchema, w.rowCount());
             }
+        } catch (java.io.UncheckedIOException e) {
+            if (e.getCause() instanceof TableWriteException w) throw w; // disk full names the catalog, not the input
+            throw e;
         } catch (ParquetDecodingException e) {
             throw new UserException(file + ": corrupt Parquet data: " + e.getMessage(), e);
         }

@@ -4,7 +4,7 @@ import io.ascan.io.IoMode;
 import io.ascan.scan.policy.PolicyConfig;
 
 /**
- * Per-query execution settings (configuration names of DESIGN.md): {@code mode} (adaptive,
+ * Per-query execution settings (settings of docs/configuration.md): {@code mode} (adaptive,
  * direct, staging, pushdown, backpressure), {@code compute.threads}, {@code storage.threads},
  * {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
  * limit, a timeout (0 = none), whether to keep generated source for {@code --dump-code}, and

@@ -84,9 +84,14 @@ final class RunningQuery implements QueryResult {
                 query.checkCancelled();
                 Pipeline p = pipelines.get(i);
                 long t0 = System.nanoTime();
-                p.source().run(p, query);
-                long t1 = System.nanoTime();
-                if (!feedsLater(pipelines, i)) p.sink().finish(p, query);
+                long t1;
+                try {
+                    p.source().run(p, query);
+                    t1 = System.nanoTime();
+                    if (!feedsLater(pipelines, i)) p.sink().finish(p, query);
+                } catch (io.ascan.memory.NativeAccessException e) {
+                    throw e.in(p.describe());
+                }
                 query.phases().add("pipeline " + p.id(), System.nanoTime() - t0,
                         String.format(java.util.Locale.ROOT, "sink finish %.2f ms", (System.nanoTime() - t1) / 1e6));
             }

@@ -57,6 +57,15 @@ public final class Workers {
     }
 
     public static void run(QueryContext query, String name, int count, Body body) throws Exception {
+        run(query, name, count, null, body);
+    }
+
+    /**
+     * As {@link #run(QueryContext, String, int, Body)}; a worker's access outside native memory
+     * (checked mode) is reported {@code where.apply(worker)}: the pipeline or operator it ran.
+     */
+    public static void run(QueryContext query, String name, int count, java.util.function.IntFunction<String> where, Body body)
+            throws Exception {
         Throwable[] failure = new Throwable[1];
         CountDownLatch done = new CountDownLatch(count);
         for (int i = 0; i < count; i++) {
@@ -70,6 +79,7 @@ public final class Workers {
                 try {
                     body.run(w);
                 } catch (Throwable e) {
+                    if (where != null && e instanceof io.ascan.memory.NativeAccessException n) n.in(where.apply(w));
                     synchronized (failure) {
                         if (failure[0] == null) failure[0] = e;
                     }

@@ -10,6 +10,8 @@ import io.ascan.io.AlignedMemory;
 import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,14 +19,27 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
-/** Reads and writes {@code manifest.json}, validating everything a reader relies on. */
+/**
+ * Reads and writes {@code manifest.json}, validating everything a reader relies on.
+ *
+ * <p>Since format version 2 the manifest is sealed: the file is {@code {"crc32c":"xxxxxxxx","manifest":BODY}}
+ * where BODY is the manifest's JSON and the checksum is the CRC32C of BODY's exact bytes, checked on every
+ * read, so a damaged or hand-edited manifest (a zone map's bound changed by one byte) is refused rather than
+ * trusted. Version 1 manifests (the bare BODY, written before checksums) are still read.
+ */
 public final class ManifestCodec {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private ManifestCodec() {}
+
+    private static final byte[] SEAL_PREFIX = "{\"crc32c\":\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SEAL_MIDDLE = "\",\"manifest\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SEAL_SUFFIX = "}\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int BODY_START = SEAL_PREFIX.length + 8 + SEAL_MIDDLE.length;
 
     static void write(TableManifest m, Path file) throws IOException {
         ObjectNode root = JSON.createObjectNode();
@@ -39,29 +54,76 @@ public final class ManifestCodec {
             if (m.distinctCount(i) >= 0) col.put("distinct", m.distinctCount(i));
         }
         root.set("slices", JSON.valueToTree(m.slices()));
-        byte[] bytes = JSON.writeValueAsBytes(root);
+        byte[] bytes = seal(JSON.writeValueAsBytes(root));
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.wrap(bytes));
+            ch.write(ByteBuffer.wrap(bytes));
             ch.force(true);
         }
     }
 
-    /** Loads and checks the manifest of the table in {@code tableDir}. Errors name the table. */
-    public static TableManifest read(Path tableDir) throws IOException {
-        String table = tableDir.getFileName().toString();
-        Path file = tableDir.resolve(TableManifest.FILE_NAME);
-        if (!Files.exists(file)) {
-            throw new NoSuchFileException(file.toString(), null, "table '" + table + "' has no manifest");
+    /** The file bytes of a sealed manifest whose JSON is {@code body}. */
+    public static byte[] seal(byte[] body) {
+        CRC32C crc = new CRC32C();
+        crc.update(body);
+        byte[] hex = String.format("%08x", crc.getValue()).getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[BODY_START + body.length + SEAL_SUFFIX.length];
+        ByteBuffer.wrap(out).put(SEAL_PREFIX).put(hex).put(SEAL_MIDDLE).put(body).put(SEAL_SUFFIX);
+        return out;
+    }
+
+    /**
+     * The JSON body of a manifest file: a sealed one's after checking its checksum, an unsealed
+     * (version 1) one as it is; null when the file is not sealed.
+     */
+    static byte[] unseal(byte[] file, String table) throws DamagedTableException {
+        if (!startsWith(file, SEAL_PREFIX, 0)) return null;
+        int end = file.length - SEAL_SUFFIX.length;
+        if (end < BODY_START || !startsWith(file, SEAL_MIDDLE, SEAL_PREFIX.length + 8) || !startsWith(file, SEAL_SUFFIX, end)) {
+            throw new DamagedTableException(table, "manifest is truncated or its checksum envelope is damaged");
         }
+        long stored;
+        try {
+            stored = Long.parseLong(new String(file, SEAL_PREFIX.length, 8, StandardCharsets.US_ASCII), 16);
+        } catch (NumberFormatException e) {
+            throw new DamagedTableException(table, "manifest checksum is not a hexadecimal number");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(file, BODY_START, end - BODY_START);
+        if (crc.getValue() != stored) {
+            throw new DamagedTableException(table, String.format("manifest checksum mismatch: CRC32C %08x, "
+                    + "expected %08x (the manifest was damaged or edited)", crc.getValue(), stored));
+        }
+        return java.util.Arrays.copyOfRange(file, BODY_START, end);
+    }
+
+    private static boolean startsWith(byte[] file, byte[] part, int at) {
+        return file.length >= at + part.length && java.util.Arrays.equals(file, at, at + part.length, part, 0, part.length);
+    }
+
+    /** Loads and checks the manifest of table {@code table} held in {@code dir}. Errors name the table. */
+    public static TableManifest read(Path dir, String table) throws IOException {
+        Path file = dir.resolve(TableManifest.FILE_NAME);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new DamagedTableException(table, "manifest " + file + " is missing", e);
+        } catch (IOException e) {
+            throw new DamagedTableException(table, "cannot read manifest " + file + ": " + e, e);
+        }
+        byte[] body = unseal(bytes, table);
         JsonNode root;
         try {
-            root = JSON.readTree(file.toFile());
+            root = JSON.readTree(body != null ? body : bytes);
         } catch (JsonProcessingException e) {
-            throw new StorageException(table, "manifest is not valid JSON (" + e.getOriginalMessage() + ")");
+            throw new DamagedTableException(table, "manifest is not valid JSON (" + e.getOriginalMessage() + ")");
         }
-        if (root == null || !root.isObject()) throw new StorageException(table, "manifest is empty or not a JSON object");
+        if (root == null || !root.isObject()) throw new DamagedTableException(table, "manifest is empty or not a JSON object");
         int version = need(root, "formatVersion", table).asInt();
-        if (version != TableManifest.FORMAT_VERSION) {
+        if (body == null && version >= TableManifest.SEALED_VERSION) {
+            throw new DamagedTableException(table, "manifest of format version " + version + " lacks its checksum");
+        }
+        if (version < 1 || version > TableManifest.FORMAT_VERSION) {
             throw new StorageException(table, "manifest format version " + version
                     + " is not supported (this build reads version " + TableManifest.FORMAT_VERSION + ")");
         }
@@ -81,18 +143,18 @@ public final class ManifestCodec {
             }
             long rowCount = need(root, "rowCount", table).asLong();
             if (rows != rowCount) {
-                throw new StorageException(table, "manifest row count " + rowCount + " differs from its slices' " + rows);
+                throw new DamagedTableException(table, "manifest row count " + rowCount + " differs from its slices' " + rows);
             }
             return new TableManifest(version, table, columns, rowCount, need(root, "segmentCapBytes", table).asInt(), slices,
                     distinct.stream().mapToLong(Long::longValue).toArray());
         } catch (JsonProcessingException | IllegalArgumentException | ClassCastException e) {
-            throw new StorageException(table, "malformed manifest: " + e.getMessage());
+            throw new DamagedTableException(table, "malformed manifest: " + e.getMessage());
         }
     }
 
     private static JsonNode need(JsonNode node, String field, String table) throws StorageException {
         JsonNode v = node.get(field);
-        if (v == null || v.isNull()) throw new StorageException(table, "malformed manifest: missing '" + field + "'");
+        if (v == null || v.isNull()) throw new DamagedTableException(table, "malformed manifest: missing '" + field + "'");
         return v;
     }
 
@@ -100,11 +162,11 @@ public final class ManifestCodec {
     private static SliceMeta normalize(SliceMeta s, List<ColumnSpec> columns, long firstRow, String table)
             throws StorageException {
         if (s.segments() == null || s.segments().size() != columns.size()) {
-            throw new StorageException(table, "malformed manifest: slice " + s.index() + " has "
+            throw new DamagedTableException(table, "malformed manifest: slice " + s.index() + " has "
                     + (s.segments() == null ? 0 : s.segments().size()) + " segments for " + columns.size() + " columns");
         }
         if (s.firstRow() != firstRow || s.rowCount() <= 0) {
-            throw new StorageException(table, "malformed manifest: slice " + s.index() + " covers rows "
+            throw new DamagedTableException(table, "malformed manifest: slice " + s.index() + " covers rows "
                     + s.firstRow() + "+" + s.rowCount() + ", expected to start at " + firstRow);
         }
         List<SegmentMeta> segs = new ArrayList<>(columns.size());
@@ -125,7 +187,8 @@ public final class ManifestCodec {
         if (v == null) return null;
         return switch (k) {
             case BOOLEAN -> (Boolean) v;
-            case DOUBLE -> ((Number) v).doubleValue();
+            // Jackson writes non-finite doubles as the strings "Infinity", "-Infinity" (NaN never is a bound).
+            case DOUBLE -> v instanceof String str ? Double.parseDouble(str) : ((Number) v).doubleValue();
             case VARCHAR -> (String) v;
             default -> ((Number) v).longValue();
         };

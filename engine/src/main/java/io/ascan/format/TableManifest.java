@@ -8,7 +8,9 @@ import java.util.List;
  */
 public record TableManifest(int formatVersion, String name, List<ColumnSpec> columns, long rowCount,
                             int segmentCapBytes, List<SliceMeta> slices, long[] distinctCounts) {
-    public static final int FORMAT_VERSION = 1;
+    /** 1: unsealed manifest; 2: manifest sealed with a CRC32C (see {@link ManifestCodec}). */
+    public static final int FORMAT_VERSION = 2;
+    public static final int SEALED_VERSION = 2;
     public static final String FILE_NAME = "manifest.json";
 
     public TableManifest {

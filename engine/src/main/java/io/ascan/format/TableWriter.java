@@ -1,5 +1,7 @@
 package io.ascan.format;
 
+import io.ascan.catalog.TableVersions;
+import io.ascan.catalog.VersionLocks;
 import io.ascan.io.AlignedMemory;
 import io.ascan.types.TypeKind;
 import java.io.IOException;
@@ -12,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -20,17 +21,20 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 /**
  * Writes a table: rows (through {@link RowAppender}) or batches go into the open slice; a slice is
  * closed when a column segment would exceed the segment cap, and its segments are encoded (one
  * task per column) and appended to the column files at 4 KiB-aligned offsets.
  *
- * <p>Atomicity: everything is written into a hidden staging directory; {@link #commit()} syncs
- * the files, renames {@code manifest.json} into place and then the directory to the table's
- * name. A crash or an exception before that leaves no visible table; {@link #close()} without
- * commit deletes the staging directory.
+ * <p>Atomicity: everything is written into a hidden staging directory, the table's next version
+ * (see {@link TableVersions}), whose lock file the writer holds exclusively so that no recovery
+ * takes it for abandoned. {@link #commit()} syncs the files and the sealed manifest, moves the
+ * directory into the table's directory and publishes it with one atomic rename of {@code CURRENT}
+ * (a new table is assembled under a hidden name and renamed into place whole). A crash or an
+ * exception before that switch leaves the table as it was; {@link #close()} without commit
+ * deletes the staging directory, and {@link io.ascan.catalog.Catalog#open} removes what a killed
+ * writer left. Old versions are removed once no reader pins them.
  */
 public final class TableWriter implements RowAppender, AutoCloseable {
     private final Path catalogDir;
@@ -38,6 +42,12 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     private final TableSchema schema;
     private final WriteOptions options;
     private final Path staging;
+    /** Where the staged version is now (it moves when published), and whether it became current. */
+    private volatile Path location;
+    private volatile Path assembly;
+    private volatile boolean published;
+    private VersionLocks.Hold writing;
+    private final TableVersions.Steps steps;
     private final FileChannel[] files;
     private final long[] fileEnds;
     private final SegmentEncoder[] encoders;
@@ -58,13 +68,15 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         this.options = options;
         this.maxRows = maxRowsPerSlice(schema, options);
         this.staging = catalogDir.resolve(".tmp-" + name + "-" + UUID.randomUUID());
+        this.location = staging;
+        this.steps = options.steps();
         // Ctrl-C during a long write (gen, import) runs shutdown hooks, not close(): drop the staging files there
         // too. The hook is in place before the directory exists, and repeats because writer threads keep running
         // (and may create a file) while hooks run.
         this.cleanupOnExit = new Thread(() -> {
-            for (int attempt = 0; attempt < 20 && Files.exists(staging); attempt++) {
+            for (int attempt = 0; attempt < 20 && !published && Files.exists(location); attempt++) {
                 try {
-                    deleteTree(staging);
+                    deleteTree(location);
                 } catch (IOException | RuntimeException retry) {
                     try {
                         Thread.sleep(5);
@@ -76,8 +88,15 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         }, "ascan-discard-" + name);
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
         try {
+            steps.before("create " + staging.getFileName());
             Files.createDirectory(staging);
-        } catch (IOException | RuntimeException e) {
+            writing = VersionLocks.JVM.createExclusive(staging.resolve(TableVersions.LOCK));
+        } catch (IOException e) {
+            abort();
+            forgetCleanup();
+            throw failed(e);
+        } catch (RuntimeException e) {
+            abort();
             forgetCleanup();
             throw e;
         }
@@ -98,7 +117,11 @@ public final class TableWriter implements RowAppender, AutoCloseable {
                         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 encoders[i] = new SegmentEncoder();
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            abort();
+            forgetCleanup();
+            throw failed(e);
+        } catch (RuntimeException e) {
             abort();
             forgetCleanup();
             throw e;
@@ -113,7 +136,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         if (!Files.isDirectory(catalogDir)) {
             throw new java.nio.file.NoSuchFileException(catalogDir.toString(), null, "catalog directory does not exist");
         }
-        if (!options.replace() && Files.exists(catalogDir.resolve(table))) {
+        if (!options.replace() && Files.isDirectory(catalogDir.resolve(table))) {
             throw new FileAlreadyExistsException(catalogDir.resolve(table).toString(), null,
                     "table '" + table + "' already exists (use --replace to overwrite it)");
         }
@@ -242,8 +265,17 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         try {
             flushSliceChecked();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
+    }
+
+    /** An I/O failure of the catalog's side, naming the table and the directory (disk full, ...). */
+    private IOException failed(IOException e) {
+        if (e instanceof TableWriteException || e instanceof FileAlreadyExistsException
+                || e instanceof java.io.InterruptedIOException) {
+            return e;
+        }
+        return new TableWriteException(name, catalogDir, e);
     }
 
     private void flushSliceChecked() throws IOException {
@@ -262,7 +294,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             throw new java.io.InterruptedIOException("interrupted while writing table " + name);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IOException io) throw io;
+            if (cause instanceof IOException io) throw failed(io);
             if (cause instanceof RuntimeException re) throw re;
             throw new IOException(cause);
         }
@@ -279,6 +311,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         FileChannel ch = files[c];
         java.nio.ByteBuffer bb = e.bytes().asByteBuffer();
         long pos = offset;
+        steps.before("write " + TableManifest.columnFileName(c, schema.column(c).name()) + " slice " + slices.size());
         while (bb.hasRemaining()) pos += ch.write(bb, pos);
         fileEnds[c] = AlignedMemory.alignUp(offset + length);
         return new SegmentMeta(offset, Math.toIntExact(length), e.crc32c(), e.encoding(), e.nullCount(), e.min(), e.max());
@@ -292,37 +325,92 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         for (int c = 0; c < ndv.length; c++) ndv[c] = distinct[c].estimate();
         TableManifest manifest = new TableManifest(TableManifest.FORMAT_VERSION, name, schema.columns(), rowCount,
                 options.segmentCapBytes(), slices, ndv);
-        for (int c = 0; c < files.length; c++) {
-            // Pad the tail so that an aligned read of the last segment never runs past the end of file.
-            long end = fileEnds[c];
-            if (files[c].size() < end) files[c].write(java.nio.ByteBuffer.allocate(1), end - 1);
-            files[c].force(true);
-            files[c].close();
+        try {
+            for (int c = 0; c < files.length; c++) {
+                // Pad the tail so that an aligned read of the last segment never runs past the end of file.
+                long end = fileEnds[c];
+                if (files[c].size() < end) files[c].write(java.nio.ByteBuffer.allocate(1), end - 1);
+                steps.before("fsync " + TableManifest.columnFileName(c, schema.column(c).name()));
+                files[c].force(true);
+                files[c].close();
+            }
+            steps.before("write manifest");
+            ManifestCodec.write(manifest, staging.resolve(TableManifest.FILE_NAME));
+            steps.before("fsync " + staging.getFileName());
+            TableVersions.fsyncDir(staging);
+            publish();
+        } catch (IOException e) {
+            throw failed(e);
         }
-        Path tmpManifest = staging.resolve(TableManifest.FILE_NAME + ".tmp");
-        ManifestCodec.write(manifest, tmpManifest);
-        move(tmpManifest, staging.resolve(TableManifest.FILE_NAME));
-        fsyncDir(staging);
-        publish();
         committed = true;
         close();
         return manifest;
     }
 
+    /**
+     * Makes the staged version the table's current one. An existing table gets it as a new
+     * version directory and one rename of {@code CURRENT}; a new table is assembled under a hidden
+     * name (version and {@code CURRENT}) and renamed into place whole.
+     */
     private void publish() throws IOException {
-        Path target = catalogDir.resolve(name);
-        if (Files.exists(target)) {
-            if (!options.replace()) {
-                throw new FileAlreadyExistsException(target.toString(), null, "table '" + name + "' already exists");
+        Path tableDir = catalogDir.resolve(name);
+        for (int attempt = 0; ; attempt++) {
+            if (Files.isDirectory(tableDir)) {
+                if (!options.replace()) {
+                    throw new FileAlreadyExistsException(tableDir.toString(), null, "table '" + name + "' already exists");
+                }
+                String version = TableVersions.nextVersion(tableDir);
+                Path target = tableDir.resolve(version);
+                steps.before("rename staging to " + version);
+                try {
+                    move(location, target);
+                } catch (java.nio.file.NoSuchFileException e) {
+                    if (attempt < 3) continue; // the table directory was removed meanwhile
+                    throw e;
+                }
+                location = target;
+                steps.before("fsync " + name);
+                TableVersions.fsyncDir(tableDir);
+                TableVersions.switchCurrent(tableDir, version, false, steps);
+                published = true;
+            } else {
+                Path assembled = catalogDir.resolve(".new-" + name + "-" + UUID.randomUUID());
+                String version = TableVersions.nextVersion(assembled);
+                steps.before("create " + assembled.getFileName());
+                Files.createDirectory(assembled);
+                assembly = assembled;
+                steps.before("rename staging into " + assembled.getFileName());
+                move(location, assembled.resolve(version));
+                location = assembled.resolve(version);
+                TableVersions.switchCurrent(assembled, version, true, steps);
+                steps.before("rename " + assembled.getFileName() + " to " + name);
+                try {
+                    move(assembled, tableDir);
+                } catch (java.nio.file.DirectoryNotEmptyException | FileAlreadyExistsException e) {
+                    // Created by another writer meanwhile: take the version back and go the replace way.
+                    move(location, staging);
+                    location = staging;
+                    deleteTree(assembled);
+                    assembly = null;
+                    if (attempt < 3) continue;
+                    throw e;
+                }
+                location = tableDir.resolve(version);
+                assembly = null;
+                published = true;
             }
-            Path trash = catalogDir.resolve(".trash-" + name + "-" + UUID.randomUUID());
-            move(target, trash);
-            move(staging, target);
-            deleteTree(trash);
-        } else {
-            move(staging, target);
+            steps.before("fsync catalog");
+            TableVersions.fsyncDir(catalogDir);
+            break;
         }
-        fsyncDir(catalogDir);
+        writing.close();
+        writing = null;
+        try {
+            steps.before("remove old versions");
+            TableVersions.collect(tableDir, name);
+        } catch (IOException | RuntimeException e) {
+            // Published: the write succeeded. What is left is removed by the next writer, reader or open.
+        }
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -333,39 +421,37 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         }
     }
 
-    private static void fsyncDir(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException ignored) {
-            // Some file systems do not allow syncing directories; the rename is still atomic.
-        }
-    }
-
     private void ensureWritable() {
         if (closed) throw new IllegalStateException("table writer for '" + name + "' is closed");
     }
 
     private void abort() {
-        for (FileChannel f : files) {
-            if (f == null) continue;
-            try {
-                f.close();
-            } catch (IOException ignored) {
-                // best effort: the staging directory is deleted next
+        if (files != null) {
+            for (FileChannel f : files) {
+                if (f == null) continue;
+                try {
+                    f.close();
+                } catch (IOException ignored) {
+                    // best effort: the staging directory is deleted next
+                }
             }
         }
         try {
-            deleteTree(staging);
+            // A version that became current is the table now: it stays, whatever failed after.
+            if (!published) {
+                deleteTree(location);
+                if (assembly != null) deleteTree(assembly);
+            }
         } catch (IOException ignored) {
-            // a leftover hidden staging directory is invisible to the catalog
+            // a leftover hidden staging directory is invisible, and removed when the catalog is next opened
+        } finally {
+            if (writing != null) writing.close();
+            writing = null;
         }
     }
 
     static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        TableVersions.deleteTree(dir);
     }
 
     /** Without a successful {@link #commit()}, discards everything written. */
@@ -373,8 +459,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
-        encodePool.shutdownNow();
-        for (SegmentEncoder e : encoders) if (e != null) e.close();
+        if (encodePool != null) encodePool.shutdownNow();
+        if (encoders != null) for (SegmentEncoder e : encoders) if (e != null) e.close();
         if (!committed) abort();
         forgetCleanup();
     }

@@ -7,10 +7,17 @@ import org.apache.arrow.memory.RootAllocator;
 public final class Allocators {
     private Allocators() {}
 
-    /** A root allocator limited to {@code limitBytes}. Close it last; it fails on leaked buffers. */
+    /**
+     * A root allocator limited to {@code limitBytes}. Close it last; it fails on leaked buffers.
+     * In checked mode ({@link NativeRegions}) its buffers are registered while they live.
+     */
     public static BufferAllocator root(long limitBytes) {
         RequiredJvmFlags.verify();
         allocateWithoutZeroing();
+        if (NativeRegions.CHECKED) {
+            return new RootAllocator(RootAllocator.configBuilder().maxAllocation(limitBytes)
+                    .allocationManagerFactory(CheckedAllocationManager.FACTORY).build());
+        }
         return new RootAllocator(limitBytes);
     }
 

@@ -15,14 +15,17 @@ public final class ForeignBuffers {
 
     private static final class SegmentAllocation extends ForeignAllocation {
         private final Runnable release;
+        private final NativeRegions.Region region;
 
-        SegmentAllocation(MemorySegment segment, Runnable release) {
+        SegmentAllocation(MemorySegment segment, Runnable release, String owner) {
             super(segment.byteSize(), segment.address());
             this.release = release;
+            this.region = NativeRegions.register(segment.address(), segment.byteSize(), owner);
         }
 
         @Override
         protected void release0() {
+            NativeRegions.release(region);
             release.run();
         }
     }
@@ -32,9 +35,13 @@ public final class ForeignBuffers {
      * before the exception propagates, so the memory is never lost.
      */
     public static ArrowBuf wrap(BufferAllocator allocator, MemorySegment segment, Runnable release) {
+        SegmentAllocation allocation = null;
         try {
-            return allocator.wrapForeignAllocation(new SegmentAllocation(segment, release));
+            allocation = new SegmentAllocation(segment, release,
+                    NativeRegions.CHECKED ? "segment memory wrapped by allocator " + allocator.getName() : null);
+            return allocator.wrapForeignAllocation(allocation);
         } catch (RuntimeException e) {
+            if (allocation != null) NativeRegions.release(allocation.region);
             release.run();
             throw e;
         }

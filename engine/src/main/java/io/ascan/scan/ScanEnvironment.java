@@ -7,7 +7,7 @@ import io.ascan.topology.Topology;
 import java.util.BitSet;
 
 /**
- * What the AdaptiveScans of one engine instance share (DESIGN.md, Topology): where storage-side
+ * What the AdaptiveScans of one engine instance share (docs/architecture.md): where storage-side
  * and compute-side threads run, the emulated interconnect (one token bucket for every scan and
  * mode), the sampling coordinator (concurrent adaptive scans sample one at a time, paper III-E)
  * and the storage node's buffer pool.

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The emulated link between the storage node and the compute node (DESIGN.md, Topology): one token
+ * The emulated link between the storage node and the compute node (docs/architecture.md): one token
  * bucket shared by every mode, charged with the bytes each moves across — whole segments for
  * direct, compacted output for pushdown, the distinct 64-byte lines touched for staging. A charge
  * beyond the bucket's burst waits until the link would have carried the bytes.

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * Where storage-side and compute-side work runs (DESIGN.md, Topology). On a multi-node machine
+ * Where storage-side and compute-side work runs (docs/architecture.md). On a multi-node machine
  * they are NUMA nodes ({@code storage.node}, {@code compute.node}); on a one-node machine they are
  * disjoint CPU sets of that node — storage takes the upper part, at least one CPU — and the link
  * between them is what {@link Interconnect} emulates.

@@ -241,7 +241,7 @@ class SegmentCacheTest {
         try (SegmentCache cache = SegmentCache.create(memory.allocator(), 64 << 20)) {
             assertEquals(expectedSum(1), read(v1, cache).sum());
             Table v2 = write(dir, 2, true);
-            assertEquals(v1.dir(), v2.dir());
+            assertEquals(v1.tableDir(), v2.tableDir());
             assertEquals(v1.manifest().slices().get(0).segment(0).length(), v2.manifest().slices().get(0).segment(0).length(),
                     "same layout: only the table's identity tells the versions apart");
             Pass p = read(v2, cache);

@@ -125,8 +125,13 @@ class AdaptiveScanTest {
                     assertTrue(report.mode(ScanMode.PUSHDOWN).bytesMoved() < report.slices() * 2000L * 8, stats);
                 }
                 case "adaptive" -> {
-                    for (ScanMode m : ScanMode.values()) assertTrue(report.slicesIn(m) >= 20 - 1, "every mode sampled: " + stats);
-                    assertTrue(report.sampledSlices() >= 3 * 19 && report.sampledSlices() <= slices, stats);
+                    // Every mode is sampled; a mode far slower than an earlier one may be cut short
+                    // (on time, which depends on the machine's load), and the report says so.
+                    for (ScanMode m : ScanMode.values()) {
+                        boolean cut = stats.contains(m.name().toLowerCase(java.util.Locale.ROOT) + " cut short");
+                        assertTrue(report.slicesIn(m) >= 20 - 1 || cut && report.slicesIn(m) > 0, "every mode sampled: " + stats);
+                    }
+                    assertTrue(report.sampledSlices() > 0 && report.sampledSlices() <= slices, stats);
                     assertTrue(report.notes().stream().anyMatch(n -> n.text().startsWith("exploit")), stats);
                 }
                 default -> { }

@@ -56,4 +56,19 @@ class WorkersTest {
         assertFalse(interrupted.get(), "an interrupt of the previous task reached the next");
         assertFalse(used.get().getName().startsWith("ascan-q"), used.get().getName());
     }
+
+    /** Checked mode (the test suite's): a worker's access outside native memory fails the query naming where it ran. */
+    @Test
+    void aBadNativeAccessFailsTheQueryNamingWhereItRan() {
+        QueryContext query = query();
+        try {
+            QueryException e = org.junit.jupiter.api.Assertions.assertThrows(QueryException.class,
+                    () -> Workers.run(query, "test", 1, w -> "pipeline 7: Scan(t) -> Result", w -> io.ascan.codegen.rt.Mem.getLong(8)));
+            assertTrue(e.getCause() instanceof io.ascan.memory.NativeAccessException, String.valueOf(e.getCause()));
+            assertTrue(e.getMessage().contains("0x8 are outside every live native region"), e.getMessage());
+            assertTrue(e.getMessage().contains("; in pipeline 7: Scan(t) -> Result"), e.getMessage());
+        } finally {
+            query.allocator().close();
+        }
+    }
 }

@@ -12,6 +12,7 @@ import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
 import io.ascan.testing.LeakCheck;
+import io.ascan.testing.ManifestFiles;
 import io.ascan.types.DataType;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -75,13 +76,13 @@ class BadInputTest {
     }
 
     @Test
-    void missingManifestMeansNoTable() throws Exception {
+    void missingManifestMakesTheTableDamagedNotGone() throws Exception {
         Table t = table();
         Files.delete(t.dir().resolve(TableManifest.FILE_NAME));
         Catalog catalog = Catalog.open(dir);
-        assertEquals(List.of(), catalog.tableNames());
-        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> catalog.table("all_types"));
-        assertTrue(e.getMessage().contains("no table 'all_types'"), e.getMessage());
+        assertEquals(List.of("all_types"), catalog.tableNames());
+        DamagedTableException e = assertThrows(DamagedTableException.class, () -> catalog.table("all_types"));
+        assertTrue(e.getMessage().contains("table 'all_types'") && e.getMessage().contains("is missing"), e.getMessage());
     }
 
     @Test
@@ -101,7 +102,7 @@ class BadInputTest {
     void unknownFormatVersionIsRefused() throws Exception {
         Table t = table();
         Path m = t.dir().resolve(TableManifest.FILE_NAME);
-        Files.writeString(m, Files.readString(m).replaceFirst("\"formatVersion\" : 1", "\"formatVersion\" : 7"));
+        ManifestFiles.edit(m, b -> b.replaceFirst("\"formatVersion\" : 2", "\"formatVersion\" : 7"));
         StorageException e = assertThrows(StorageException.class, () -> Catalog.open(dir).table("all_types"));
         assertTrue(e.getMessage().contains("format version 7 is not supported"), e.getMessage());
     }
@@ -111,7 +112,7 @@ class BadInputTest {
         Table t = table();
         Path m = t.dir().resolve(TableManifest.FILE_NAME);
         // Swap two columns' types: the header check catches it even though CRCs match.
-        Files.writeString(m, Files.readString(m).replaceFirst("\"INTEGER\"", "\"DATE\"").replaceFirst("\"BIGINT\"", "\"TIMESTAMP\""));
+        ManifestFiles.edit(m, b -> b.replaceFirst("\"INTEGER\"", "\"DATE\"").replaceFirst("\"BIGINT\"", "\"TIMESTAMP\""));
         Table swapped = Catalog.open(dir).table("all_types");
         assertEquals(DataType.DATE, swapped.schema().column(1).type());
         // DATE and INTEGER share a layout but not a type tag.

@@ -27,7 +27,7 @@ class GenCliTest {
         Path dir = tmp.resolve("a/b/ssb");
         Run r = ascan("gen", "ssb", "--sf", "0.01", "--dir", dir.toString(), "--threads", "2");
         assertEquals(0, r.exit(), r.err());
-        for (String t : SsbTables.NAMES) assertTrue(Files.exists(dir.resolve(t).resolve("manifest.json")), t);
+        for (String t : SsbTables.NAMES) assertTrue(io.ascan.catalog.Catalog.open(dir).exists(t), t);
         assertTrue(r.out().matches("(?s).*lineorder\\s+60,175\\s+\\d+\\.\\d\\d.*"), r.out());
         assertTrue(r.out().contains("total"), r.out());
         // not a terminal: plain lines, no carriage returns, one final line per table
@@ -39,26 +39,26 @@ class GenCliTest {
     void tpchWritesAllTables() throws Exception {
         Run r = ascan("gen", "tpch", "--sf", "0.01", "--dir", tmp.toString());
         assertEquals(0, r.exit(), r.err());
-        assertEquals(60_175, ManifestCodec.read(tmp.resolve("lineitem")).rowCount());
-        assertEquals(25, ManifestCodec.read(tmp.resolve("nation")).rowCount());
+        assertEquals(60_175, Manifests.read(tmp.resolve("lineitem")).rowCount());
+        assertEquals(25, Manifests.read(tmp.resolve("nation")).rowCount());
     }
 
     @Test
     void existingTablesAreKeptUnlessReplaceIsGiven() throws Exception {
         String dir = tmp.toString();
         assertEquals(0, ascan("gen", "taxi", "--rows", "1000", "--dir", dir).exit());
-        var before = Manifests.fingerprint(ManifestCodec.read(tmp.resolve("trips")));
+        var before = Manifests.fingerprint(Manifests.read(tmp.resolve("trips")));
 
         Run again = ascan("gen", "taxi", "--rows", "2000", "--dir", dir);
         assertEquals(2, again.exit());
         assertTrue(again.err().contains("tables zones, trips already exist in"), again.err());
         assertTrue(again.err().contains("--replace"), again.err());
         assertEquals(1, again.err().strip().lines().count(), again.err());
-        assertEquals(before, Manifests.fingerprint(ManifestCodec.read(tmp.resolve("trips"))));
+        assertEquals(before, Manifests.fingerprint(Manifests.read(tmp.resolve("trips"))));
 
         Run replaced = ascan("gen", "taxi", "--rows", "2000", "--dir", dir, "--replace", "--seed", "5");
         assertEquals(0, replaced.exit(), replaced.err());
-        assertEquals(2000, ManifestCodec.read(tmp.resolve("trips")).rowCount());
+        assertEquals(2000, Manifests.read(tmp.resolve("trips")).rowCount());
     }
 
     @Test

@@ -63,7 +63,7 @@ class GenSsbTest {
         Map<String, Long> expected = Map.of("lineorder", 60_175L, "customer", 1_500L, "supplier", 100L,
                 "part", 2_000L, "dwdate", 2_557L);
         for (var e : expected.entrySet()) {
-            TableManifest m = ManifestCodec.read(dir.resolve(e.getKey()));
+            TableManifest m = Manifests.read(dir.resolve(e.getKey()));
             assertEquals(e.getValue(), m.rowCount(), e.getKey());
             assertEquals(0, Manifests.nulls(m), e.getKey() + " has NULLs");
         }
@@ -74,8 +74,8 @@ class GenSsbTest {
         assertTrue(gen.lineorder().chunkCount() > 1);
         for (ChunkedTable t : List.of(gen.lineorder(), gen.customer())) {
             ParallelGeneration.write(dir2, t, WriteOptions.DEFAULTS, 1, n -> {});
-            assertEquals(Manifests.fingerprint(ManifestCodec.read(dir.resolve(t.name()))),
-                    Manifests.fingerprint(ManifestCodec.read(dir2.resolve(t.name()))), t.name());
+            assertEquals(Manifests.fingerprint(Manifests.read(dir.resolve(t.name()))),
+                    Manifests.fingerprint(Manifests.read(dir2.resolve(t.name()))), t.name());
         }
     }
 

@@ -176,10 +176,10 @@ class GenTaxiTest {
         ParallelGeneration.write(a, new TaxiGenerator(rows, true, 99).trips(), WriteOptions.DEFAULTS, 1, n -> {});
         ParallelGeneration.write(b, new TaxiGenerator(rows, true, 99).trips(), WriteOptions.DEFAULTS, 2, n -> {});
         ParallelGeneration.write(c, new TaxiGenerator(rows, true, 100).trips(), WriteOptions.DEFAULTS, 2, n -> {});
-        var fa = Manifests.fingerprint(ManifestCodec.read(a.resolve("trips")));
+        var fa = Manifests.fingerprint(Manifests.read(a.resolve("trips")));
         assertEquals(rows, fa.getFirst());
-        assertEquals(fa, Manifests.fingerprint(ManifestCodec.read(b.resolve("trips"))));
-        assertNotEquals(fa, Manifests.fingerprint(ManifestCodec.read(c.resolve("trips"))));
+        assertEquals(fa, Manifests.fingerprint(Manifests.read(b.resolve("trips"))));
+        assertNotEquals(fa, Manifests.fingerprint(Manifests.read(c.resolve("trips"))));
     }
 
     @Test

@@ -46,7 +46,7 @@ class GenTpchTest {
         expected.put("orders", 15_000L);
         expected.put("lineitem", 60_175L);
         for (var e : expected.entrySet()) {
-            TableManifest m = ManifestCodec.read(oneThread.resolve(e.getKey()));
+            TableManifest m = Manifests.read(oneThread.resolve(e.getKey()));
             assertEquals(e.getValue(), m.rowCount(), e.getKey());
             assertEquals(0, Manifests.nulls(m), e.getKey() + " has NULLs");
         }
@@ -57,19 +57,19 @@ class GenTpchTest {
     void outputDoesNotDependOnThreadCount() throws Exception {
         assertEquals(true, gen.lineitem().chunkCount() > 1, "lineitem must span several chunks for this test");
         for (String table : TpchTables.NAMES) {
-            assertEquals(Manifests.fingerprint(ManifestCodec.read(oneThread.resolve(table))),
-                    Manifests.fingerprint(ManifestCodec.read(twoThreads.resolve(table))), table);
+            assertEquals(Manifests.fingerprint(Manifests.read(oneThread.resolve(table))),
+                    Manifests.fingerprint(Manifests.read(twoThreads.resolve(table))), table);
         }
     }
 
     @Test
     void schemasUseTheDocumentedTypes() throws Exception {
-        TableManifest m = ManifestCodec.read(oneThread.resolve("lineitem"));
+        TableManifest m = Manifests.read(oneThread.resolve("lineitem"));
         assertEquals(TpchTables.LINEITEM.columns(), m.columns());
         assertEquals("BIGINT", m.schema().column(0).type().toString());
         assertEquals("DECIMAL(15,2)", m.schema().column(4).type().toString());
         assertEquals("DATE", m.schema().column(10).type().toString());
-        assertEquals("INTEGER", ManifestCodec.read(oneThread.resolve("customer")).schema().column(0).type().toString());
+        assertEquals("INTEGER", Manifests.read(oneThread.resolve("customer")).schema().column(0).type().toString());
     }
 
     /** The first lineitem of dbgen's lineitem.tbl at SF 1: 1|155190|7706|1|17|21168.23|0.04|0.02|N|O|1996-03-13|... */

@@ -10,6 +10,11 @@ import java.util.List;
 final class Manifests {
     private Manifests() {}
 
+    /** The current manifest of the table in {@code tableDir} (checked, as the catalog reads it). */
+    static TableManifest read(java.nio.file.Path tableDir) throws java.io.IOException {
+        return io.ascan.catalog.Catalog.open(tableDir.getParent()).table(tableDir.getFileName().toString()).manifest();
+    }
+
     /** Per slice: row count, then per segment length, CRC32C and null count. */
     static List<Long> fingerprint(TableManifest m) {
         List<Long> f = new ArrayList<>();

@@ -42,7 +42,7 @@ public final class Ascan implements AutoCloseable {
         this.service = service;
     }
 
-    /** Opens {@code dir} with the settings of DESIGN.md ({@code mode}, {@code compute.threads}, ...). */
+    /** Opens {@code dir} with the settings of docs/configuration.md ({@code mode}, {@code compute.threads}, ...). */
     public static Ascan open(Path dir, Map<String, String> settings) throws IOException {
         return open(dir, EngineProperties.parse(settings));
     }
@@ -52,7 +52,7 @@ public final class Ascan implements AutoCloseable {
     }
 
     public static Ascan open(Path dir, EngineConfig config) throws IOException {
-        Catalog catalog = Catalog.open(dir);
+        Catalog catalog = Catalog.open(dir).logRecovery();
         return new Ascan(catalog, config, AscanQueryService.open(catalog, config));
     }
 

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 /**
  * The JDBC driver for {@code jdbc:ascan:<dir>}: an in-process connection to the catalog in
  * {@code dir}. Registered through {@code META-INF/services/java.sql.Driver}; settings are the
- * configuration names of DESIGN.md, as Properties or in the URL ({@code ?mode=direct&io=portable}).
+ * settings of docs/configuration.md, as Properties or in the URL ({@code ?mode=direct&io=portable}).
  *
  * <p>Hand-written rather than built on Avatica: Avatica's row model boxes every value into row
  * arrays and carries TIMESTAMP as milliseconds shifted by the connection's time zone (ascan's
@@ -67,7 +67,7 @@ public final class AscanDriver implements Driver {
         ConnectionSettings s = ConnectionSettings.parse(url, info);
         Catalog catalog;
         try {
-            catalog = Catalog.open(s.dir());
+            catalog = Catalog.open(s.dir()).logRecovery();
         } catch (IOException e) {
             throw new SQLException("cannot open catalog " + s.dir() + ": " + describe(e), "08001", e);
         }

@@ -15,7 +15,7 @@ import java.util.Set;
  * {@code jdbc:ascan:<dir>[?name=value&...]} plus connection Properties to a catalog directory
  * and an {@link EngineConfig}. Settings in the URL override the Properties. {@code user} and
  * {@code password}, which tools always send, are accepted and ignored; any other name that is
- * not a setting of DESIGN.md is an error, as is a bad value.
+ * not a setting of docs/configuration.md is an error, as is a bad value.
  */
 record ConnectionSettings(Path dir, EngineConfig config) {
     static final String PREFIX = "jdbc:ascan:";

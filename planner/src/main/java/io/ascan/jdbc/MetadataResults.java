@@ -127,7 +127,9 @@ final class MetadataResults {
         if (catalogMatches(catalog) && like(schemaPattern, QueryPlanner.SCHEMA)) {
             for (String name : tableNames()) {
                 if (!like(tablePattern, name)) continue;
-                List<ColumnSpec> specs = table(name).schema().columns();
+                Table t = table(name);
+                if (t == null) continue; // damaged: listed by getTables, but it has no readable columns
+                List<ColumnSpec> specs = t.schema().columns();
                 for (int i = 0; i < specs.size(); i++) {
                     ColumnSpec c = specs.get(i);
                     if (like(columnPattern, c.name())) rows.add(column(name, c, i + 1));
@@ -180,9 +182,12 @@ final class MetadataResults {
         }
     }
 
+    /** The table, or null when it is damaged (a query on it gives the reason). */
     private Table table(String name) throws SQLException {
         try {
             return connection.catalog().table(name);
+        } catch (io.ascan.format.StorageException damaged) {
+            return null;
         } catch (IOException e) {
             throw new SQLException("cannot read table '" + name + "': " + e.getMessage(), "58030", e);
         }

@@ -1,6 +1,7 @@
 package io.ascan.jdbc;
 
 import io.ascan.exec.QueryException;
+import io.ascan.format.StorageException;
 import io.ascan.planner.PlanningException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -11,11 +12,14 @@ import java.sql.SQLTimeoutException;
 final class SqlErrors {
     static final String INVALID_ATTRIBUTE = "HY024";
     static final String CANCELLED = "57014";
+    /** A table's files or metadata are missing, malformed or corrupt. */
+    static final String DATA_CORRUPTED = "XX001";
 
     private SqlErrors() {}
 
     /** Calcite's message, which names the problem and where ("From line 1, column 8 to ..."). */
     static SQLException planning(PlanningException e) {
+        if (storage(e) != null) return new SQLException(e.getMessage(), DATA_CORRUPTED, e);
         String message = e.getMessage();
         if (e.line() > 0 && !message.contains("line " + e.line())) {
             message += " (at line " + e.line() + ", column " + e.column() + ")";
@@ -28,7 +32,14 @@ final class SqlErrors {
             return new SQLTimeoutException("query timed out after " + query.timeoutSeconds() + " s", "HYT00", e);
         }
         if (query != null && query.cancelled()) return new SQLException(e.getMessage(), CANCELLED, e);
+        if (storage(e) != null) return new SQLException(e.getMessage(), DATA_CORRUPTED, e);
         return new SQLException(e.getMessage(), "HY000", e);
+    }
+
+    /** The damaged or corrupt table data behind a failure, if that is what it is. */
+    private static StorageException storage(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) if (c instanceof StorageException s) return s;
+        return null;
     }
 
     /** An engine bug surfacing while reading results (unexpected vector layout, ...). */

@@ -5,6 +5,7 @@ import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
+import io.ascan.format.StorageException;
 import io.ascan.memory.Allocators;
 import io.ascan.plan.OutputColumn;
 import io.ascan.planner.schema.TypeMapping;
@@ -25,10 +26,16 @@ import org.apache.calcite.rel.type.RelDataTypeField;
  * text prepared again, by any statement of the service, reuses the plan while the tables it
  * reads are unchanged. EXPLAIN always plans afresh (and shows what the cache would hold: the
  * planner is deterministic).
+ *
+ * <p>Each execution pins the table versions its plan reads ({@link TablePins}) until its result
+ * is closed, so a writer publishing a new version meanwhile changes nothing it reads. A query
+ * whose tables have a newer version than it was planned from (or whose version was removed) is
+ * planned again first: a prepared statement answers from the tables as they are now.
  */
 public final class AscanQueryService implements QueryService {
     static final String NO_EXECUTOR = "query execution is not available in this build";
 
+    private final Catalog catalog;
     private final QueryPlanner planner;
     private final PlanExecutor executor;
     private final PlanCache<Query> cache;
@@ -41,6 +48,7 @@ public final class AscanQueryService implements QueryService {
 
     /** {@code planCacheSize}: prepared queries kept, 0 for none. */
     public AscanQueryService(Catalog catalog, PlanExecutor executor, int planCacheSize) {
+        this.catalog = catalog;
         this.planner = new QueryPlanner(catalog);
         this.executor = executor;
         this.cache = new PlanCache<>(planCacheSize);
@@ -73,15 +81,33 @@ public final class AscanQueryService implements QueryService {
         }
         QueryPhases phases = new QueryPhases();
         phases.since("plan cache lookup", lookup);
-        LogicalPlan plan = planner.plan(sql, phases);
+        LogicalPlan plan = plan(sql, phases);
         StatementShape shape = StatementShape.of(sql, plan);
         // EXPLAIN shows the engine's plan (scans with P and R, build sides, breakers); an executor adds pipelines.
         String engineExplain = shape.explain() && executor == null ? planner.explain(sql) : null;
-        Query query = new Query(plan, columns(plan), shape.parameterTypes(), executor, engineExplain, phases);
+        Query query = new Query(sql, plan, columns(plan), shape.parameterTypes(), executor, engineExplain, phases);
         if (shape.explain()) return new Explain(query);
         cache.put(sql, plan.rel(), query);
         return query;
     }
+
+    /** Plans {@code sql}; a damaged table it names fails with the storage's reason (not as bad SQL). */
+    private LogicalPlan plan(String sql, QueryPhases phases) throws PlanningException {
+        try {
+            return planner.plan(sql, phases);
+        } catch (PlanningException | RuntimeException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof StorageException s) throw new PlanningException(s.getMessage(), 0, 0, s);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Plans made again for one execution when its tables keep changing: after that the versions
+     * pinned for the fresh plan are read (a snapshot as of that plan, never a mix).
+     */
+    private static final int REPLANS = 1;
 
     /** Plan cache lookups that found a current plan, and those that did not (for tests and statistics). */
     public long planCacheHits() {
@@ -113,12 +139,15 @@ public final class AscanQueryService implements QueryService {
         allocator.close();
     }
 
-    /** A query, compiled for the executor when there is one. */
-    private static final class Query implements Prepared {
-        private final LogicalPlan plan;
+    /** A plan and what the executor made of it. */
+    private record Compiled(LogicalPlan plan, PlanExecutor.Executable executable, List<io.ascan.catalog.Table> tables) {}
+
+    /** A query, compiled for the executor when there is one; planned again when its tables changed. */
+    private final class Query implements Prepared {
+        private final String sql;
+        private volatile Compiled compiled;
         private final List<OutputColumn> columns;
         private final List<DataType> parameterTypes;
-        private final PlanExecutor.Executable executable;
         private final String engineExplain;
         /** The planning phases, reported by the first execution; later ones report the plan as reused. */
         private final java.util.concurrent.atomic.AtomicReference<QueryPhases> planning;
@@ -126,20 +155,64 @@ public final class AscanQueryService implements QueryService {
         /** The last plan cache lookup that found this query (diagnostic: racy between threads, never wrong by much). */
         private volatile long lookupNanos = -1;
 
-        Query(LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor,
+        Query(String sql, LogicalPlan plan, List<OutputColumn> columns, List<DataType> parameterTypes, PlanExecutor executor,
               String engineExplain, QueryPhases phases) throws PlanningException {
             long start = System.nanoTime();
-            this.plan = plan;
+            this.sql = sql;
             this.engineExplain = engineExplain;
             this.columns = List.copyOf(columns);
             this.parameterTypes = parameterTypes;
-            this.executable = executor == null ? null : executor.compile(plan, this.columns, parameterTypes, phases);
+            this.compiled = new Compiled(plan, executor == null ? null : executor.compile(plan, this.columns, parameterTypes, phases),
+                    TablePins.tables(plan.rel()));
             this.planning = new java.util.concurrent.atomic.AtomicReference<>(phases);
             long before = 0;
             for (String step : List.of("plan cache lookup", "parse", "validate", "convert to rels", "optimise logical plan")) {
                 before += Math.max(0, phases.nanos(step));
             }
             this.planningNanos = before + System.nanoTime() - start;
+        }
+
+        /**
+         * Pins the versions the current plan reads; when a table has a newer version (or the
+         * planned one was removed) plans again, keeping the result's shape, and pins that.
+         */
+        private QueryResult pinAndRun(List<Object> bound, QueryOptions options) throws QueryException, PlanningException {
+            for (int attempt = 0; ; attempt++) {
+                Compiled c = compiled;
+                TablePins pins;
+                try {
+                    pins = TablePins.pin(c.tables());
+                    if (pins != null && attempt < REPLANS && !pins.current(catalog)) {
+                        pins.close();
+                        pins = null;
+                    }
+                } catch (java.io.IOException e) {
+                    throw new QueryException("cannot pin the tables of the query: " + e.getMessage(), e);
+                }
+                if (pins == null) {
+                    replan(c);
+                    continue;
+                }
+                try {
+                    return new PinnedResult(c.executable().run(bound, options, executionPhases()), pins);
+                } catch (QueryException | RuntimeException e) {
+                    pins.close();
+                    throw e;
+                }
+            }
+        }
+
+        /** Plans the statement again from the tables' current versions, unless another execution just did. */
+        private synchronized void replan(Compiled stale) throws PlanningException, QueryException {
+            if (compiled != stale) return;
+            QueryPhases phases = new QueryPhases();
+            LogicalPlan plan = plan(sql, phases);
+            if (!AscanQueryService.columns(plan).equals(columns)) {
+                throw new QueryException("a table of this statement was replaced by one with other columns (now "
+                        + AscanQueryService.columns(plan) + "): prepare the statement again");
+            }
+            compiled = new Compiled(plan, executor.compile(plan, columns, parameterTypes, phases), TablePins.tables(plan.rel()));
+            cache.put(sql, plan.rel(), this);
         }
 
         void lookedUp(long nanos) {
@@ -177,20 +250,21 @@ public final class AscanQueryService implements QueryService {
 
         @Override
         public boolean nullable(int column) {
-            return plan.resultType().getFieldList().get(column).getType().isNullable();
+            return compiled.plan().resultType().getFieldList().get(column).getType().isNullable();
         }
 
         @Override
         public String explain() {
-            if (executable != null) return executable.explain();
-            return engineExplain != null ? engineExplain : plan.explain();
+            Compiled c = compiled;
+            if (c.executable() != null) return c.executable().explain();
+            return engineExplain != null ? engineExplain : c.plan().explain();
         }
 
         @Override
-        public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException {
+        public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException, PlanningException {
             List<Object> bound = ParameterBinder.bind(parameterTypes, parameters);
-            if (executable == null) throw new QueryException(NO_EXECUTOR);
-            return executable.run(bound, options, executionPhases());
+            if (compiled.executable() == null) throw new QueryException(NO_EXECUTOR);
+            return pinAndRun(bound, options);
         }
     }
 

@@ -4,7 +4,7 @@ import io.ascan.exec.QueryOptions;
 
 /**
  * Everything a front end (JDBC connection, embedded handle, CLI) configures, under the names of
- * DESIGN.md: the per-query {@link QueryOptions} plus the engine-wide placement settings that
+ * docs/configuration.md: the per-query {@link QueryOptions} plus the engine-wide placement settings that
  * {@code QueryOptions} does not carry. Parsed from text by {@link EngineProperties}.
  *
  * @param storageNode           {@code storage.node}: NUMA node of storage-side work, -1 = automatic

@@ -20,7 +20,7 @@ public final class EngineProperties {
     public static final String CACHE_BYTES_HELP = "Storage-side segment cache of the engine in bytes, suffix k, m or g "
             + "allowed (0 disables it; default: a quarter of physical memory). Same as --set cache.bytes=BYTES.";
 
-    /** The names of DESIGN.md with a one-line description each, in documentation order. */
+    /** The setting names with a one-line description each; docs/configuration.md describes them in full. */
     public static final Map<String, String> NAMES = names();
 
     private EngineProperties() {}

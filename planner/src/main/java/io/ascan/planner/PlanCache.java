@@ -101,7 +101,7 @@ final class PlanCache<V> {
         new RelVisitor() {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
-                if (node instanceof AdaptiveScan s) out.add(new TableVersion(s.ascanTable().table().dir(), s.ascanTable().version()));
+                if (node instanceof AdaptiveScan s) out.add(new TableVersion(s.ascanTable().table().tableDir(), s.ascanTable().version()));
                 super.visit(node, ordinal, parent);
             }
         }.go(plan);

@@ -4,6 +4,7 @@ import io.ascan.cli.CatalogOptions;
 import io.ascan.cli.CliCommand;
 import io.ascan.jdbc.AscanDriver;
 import io.ascan.planner.EngineProperties;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,6 +32,12 @@ public final class ShellCommand implements CliCommand {
         return new Run();
     }
 
+    /**
+     * sqlline's row width without a terminal. Piped input or output gives sqlline a dumb terminal
+     * of width 0, and it cuts every row to that width: tables of blank lines.
+     */
+    static final int PIPED_MAX_WIDTH = 1 << 20;
+
     @Command(name = "shell", mixinStandardHelpOptions = true,
             description = {"Opens sqlline on jdbc:ascan:DIR. End statements with ';'; !tables lists the tables, "
                     + "!describe T a table's columns, !quit leaves."})
@@ -40,7 +47,7 @@ public final class ShellCommand implements CliCommand {
         @Option(names = "--mode", paramLabel = "MODE", description = "Scan mode (connection property mode).")
         String mode;
 
-        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Any connection property of DESIGN.md.")
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Any setting of docs/configuration.md, e.g. --set compute.threads=4.")
         Map<String, String> settings = new LinkedHashMap<>();
 
         @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)
@@ -63,6 +70,12 @@ public final class ShellCommand implements CliCommand {
             return url.toString();
         }
 
+        /** Whether sqlline talks to a terminal (which then tells its width); tests pass their own streams. */
+        private boolean interactive() {
+            Console console = System.console();
+            return in == null && console != null && console.isTerminal();
+        }
+
         private static String enc(String s) {
             return URLEncoder.encode(s, StandardCharsets.UTF_8);
         }
@@ -70,6 +83,7 @@ public final class ShellCommand implements CliCommand {
         @Override
         public Integer call() throws IOException {
             List<String> args = new ArrayList<>(List.of("-u", url(), "-n", "", "-p", "", "-d", AscanDriver.class.getName()));
+            if (!interactive()) args.add("--maxWidth=" + PIPED_MAX_WIDTH);
             SqlLine sqlline = new SqlLine();
             if (out != null) {
                 sqlline.setOutputStream(out);

@@ -73,7 +73,7 @@ public final class SqlCommand implements CliCommand {
         String mode;
 
         @Option(names = "--set", paramLabel = "NAME=VALUE",
-                description = "Any setting of DESIGN.md, e.g. --set compute.threads=4 --set io=portable.")
+                description = "Any setting of docs/configuration.md, e.g. --set compute.threads=4 --set io=portable.")
         Map<String, String> settings = new LinkedHashMap<>();
 
         @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)

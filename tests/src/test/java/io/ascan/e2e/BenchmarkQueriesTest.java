@@ -77,6 +77,11 @@ abstract class BenchmarkQueriesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queries")
     void everyModeAndPolicyMatchesDuckDb(QueryFile query) throws SQLException {
+        matchesDuckDbInEveryMode(query);
+    }
+
+    /** {@code query} through every scan mode and policy, each result compared with DuckDB's. */
+    void matchesDuckDbInEveryMode(QueryFile query) throws SQLException {
         Result duckdb = workload.runDuckDb(DuckDbDialect.rewrite(query.sql()));
         for (String mode : List.of("direct", "staging", "pushdown", "adaptive", "backpressure")) {
             Result r = workload.runAscan(mode(mode), query.sql());

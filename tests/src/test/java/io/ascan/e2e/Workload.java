@@ -67,6 +67,11 @@ public final class Workload implements AutoCloseable {
         gen.addAll(List.of(genArgs));
         gen.addAll(List.of("--dir", db.toString(), "--threads", "2"));
         cli(gen.toArray(String[]::new));
+        return load(name, db, scratch);
+    }
+
+    /** Exports every table of the catalog {@code db} to Parquet under {@code scratch} and loads them into DuckDB. */
+    static Workload load(String name, Path db, Path scratch) throws Exception {
         List<String> tables = Catalog.open(db).tableNames();
         Connection duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {

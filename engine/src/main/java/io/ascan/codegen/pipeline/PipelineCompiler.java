@@ -16,7 +16,7 @@ public final class PipelineCompiler {
     static final String CLASS = "GeneratedPipeline";
     private static final JaninoClasses CLASSES = new JaninoClasses(CLASS, "generated pipeline");
     private static final java.util.regex.Pattern CONSTANT_FIELD =
-            java.util.regex.Pattern.compile("private final (\\S+) (\\w+) = (\\(\\S+\\) constants\\[\\d+\\]);");
+            java.util.regex.Pattern.compile("private final (\\S+) ([\\w$]+) = (\\(\\S+\\) constants\\[\\d+\\]);");
     private static final int INIT_CHUNK = 1000;
 
     private PipelineCompiler() {}

@@ -1,6 +1,5 @@
 package io.ascan.codegen.rt;
 
-import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Comparisons as arithmetic (1: holds, 0: does not), for the selection loops of a scan
@@ -63,7 +62,7 @@ public final class Branchless {
 
     /** 1 when tuple {@code row} is not NULL in an Arrow validity bitmap (which must exist: not 0). */
     public static int valid(long bitmap, int row) {
-        return (MemoryUtil.getByte(bitmap + (row >>> 3)) >> (row & 7)) & 1;
+        return (Mem.getByte(bitmap + (row >>> 3)) >> (row & 7)) & 1;
     }
 
     /** The same for a bitmap that may be absent (0: no NULLs); the branch on it is loop-invariant. */

@@ -664,7 +664,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             System.arraycopy(tables.getFirst(), 0, results, 0, partitions);
         } else {
             int threads = Math.min(partitions, query.options().computeThreads());
-            Workers.run(query, "agg-merge", threads, w -> {
+            Workers.run(query, "agg-merge", threads, w -> "merge of " + describe(), w -> {
                 for (int p = w; p < partitions; p += threads) {
                     results[p] = mergePartition(tables, p, instances.get(w % instances.size()).code());
                 }

@@ -197,9 +197,9 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
             t.insert();
         } else {
             JoinHashTable.HashShares[] hashes = new JoinHashTable.HashShares[parts];
-            Workers.run(query, "join-build", parts, w -> hashes[w] = t.chainRuns(w, parts));
+            Workers.run(query, "join-build", parts, w -> describe(), w -> hashes[w] = t.chainRuns(w, parts));
             t.chained(List.of(hashes));
-            Workers.run(query, "join-bloom", parts, w -> t.addToBloomFilter(w, parts, List.of(hashes)));
+            Workers.run(query, "join-bloom", parts, w -> describe(), w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
         if (!publish.isEmpty() && KeyBitmap.suits(keyRange)) {
             // A clustered table already keeps these keys' bits from the same minimum: share them, not a second pass.

@@ -59,7 +59,7 @@ public final class RowsSource implements PipelineSource {
         int chunks = (all.length + CHUNK - 1) / CHUNK;
         int workers = ordered ? 1 : Math.max(1, Math.min(query.options().computeThreads(), chunks));
         AtomicInteger next = new AtomicInteger();
-        Workers.run(query, "rows-p" + pipeline.id(), workers, w -> {
+        Workers.run(query, "rows-p" + pipeline.id(), workers, w -> pipeline.describe(), w -> {
             Pipeline.Worker worker = pipeline.open(query, w);
             for (int c; (c = next.getAndIncrement()) < chunks && !pipeline.done(); ) {
                 query.checkCancelled();

@@ -209,7 +209,8 @@ public final class ScanSource implements PipelineSource, StateOwner {
         AtomicInteger producing = new AtomicInteger(materializers.size());
         String name = "scan-p" + pipeline.id();
         try {
-            Workers.run(query, name, 1 + materializers.size() + compute, w -> {
+            Workers.run(query, name, 1 + materializers.size() + compute, w -> w == 0 ? "scheduler of " + describe()
+                    : w <= materializers.size() ? "materializer of " + describe() : pipeline.describe(), w -> {
                 if (w == 0) {
                     rename(name + "-scheduler");
                     scheduler.run();

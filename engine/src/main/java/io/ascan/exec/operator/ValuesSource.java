@@ -47,7 +47,7 @@ public record ValuesSource(ValuesNode node) implements PipelineSource {
 
     @Override
     public void run(Pipeline pipeline, QueryContext query) throws Exception {
-        Workers.run(query, "values-p" + pipeline.id(), 1, w -> pipeline.open(query, w).code().produce());
+        Workers.run(query, "values-p" + pipeline.id(), 1, w -> pipeline.describe(), w -> pipeline.open(query, w).code().produce());
     }
 
     @Override

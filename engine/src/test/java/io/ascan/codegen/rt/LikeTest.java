@@ -2,7 +2,7 @@ package io.ascan.codegen.rt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.foreign.Arena;
+import io.ascan.testing.RegisteredArena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,7 +18,7 @@ class LikeTest {
     @Test
     void likeMatchesWhatARegexMatches() {
         Random rnd = new Random(7);
-        try (Arena arena = Arena.ofConfined()) {
+        try (RegisteredArena arena = new RegisteredArena()) {
             for (int n = 0; n < 20_000; n++) {
                 String s = random(rnd, rnd.nextInt(40));
                 if (n % 500 == 0) s = "the special packages haggle; requests";
@@ -34,7 +34,7 @@ class LikeTest {
     @Test
     void indexOfFindsTheFirstOccurrenceAtEveryAlignment() {
         Random rnd = new Random(11);
-        try (Arena arena = Arena.ofConfined()) {
+        try (RegisteredArena arena = new RegisteredArena()) {
             for (int n = 0; n < 20_000; n++) {
                 String s = random(rnd, rnd.nextInt(70));
                 String p = random(rnd, 1 + rnd.nextInt(n % 2 == 0 ? 3 : 12));
@@ -50,7 +50,7 @@ class LikeTest {
     @Test
     void searchNeverReadsPastTheStringEnd() {
         // The byte after the string is the one searched for: a word-wide read past the end would find it.
-        try (Arena arena = Arena.ofConfined()) {
+        try (RegisteredArena arena = new RegisteredArena()) {
             for (int len = 0; len < 24; len++) {
                 MemorySegment m = utf8(arena, "x".repeat(len) + "y");
                 assertEquals(-1, Strings.indexOf(m.address(), len, new byte[] {'y'}, 0), "length " + len);
@@ -65,7 +65,7 @@ class LikeTest {
         return b.toString();
     }
 
-    private static MemorySegment utf8(Arena arena, String s) {
+    private static MemorySegment utf8(RegisteredArena arena, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         MemorySegment m = arena.allocate(Math.max(1, b.length));
         MemorySegment.copy(MemorySegment.ofArray(b), 0, m, 0, b.length);

@@ -1,6 +1,7 @@
 package io.ascan.planner.schema;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.format.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
@@ -62,16 +63,22 @@ public final class AscanSchema extends AbstractSchema {
         ManifestVersion now = ManifestVersion.of(catalog.dir().resolve(name));
         if (now == null) {
             loaded.remove(name);
-            return null;
+            if (!catalog.exists(name)) return null;
+            // Neither CURRENT nor a manifest, yet column files: say why it cannot be read, not "no such table".
+            load(name);
+            return null; // it became readable just now: unknown to this statement, as if not yet created
         }
-        return loaded.compute(name, (n, old) -> {
-            if (old != null && old.version().equals(now)) return old;
-            try {
-                return new AscanTable(catalog.table(n), now);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read table '" + n + "'", e);
-            }
-        });
+        return loaded.compute(name, (n, old) -> old != null && old.version().equals(now) ? old : new AscanTable(load(n), now));
+    }
+
+    private io.ascan.catalog.Table load(String name) {
+        try {
+            return catalog.table(name);
+        } catch (StorageException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // damaged: the planner reports it as such
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read table '" + name + "': " + e.getMessage(), e);
+        }
     }
 
     private Iterable<String> tableNames() {

@@ -1,5 +1,6 @@
 package io.ascan.planner.schema;
 
+import io.ascan.catalog.TableVersions;
 import io.ascan.format.TableManifest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,16 +9,22 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 /**
- * Which manifest a table directory holds, as the file system tells it without reading the file:
- * the file's identity (device and inode where the file system has them), modification time and
- * size. A table written again publishes a new directory with a new manifest file, so any rewrite
- * changes the version; reading it is one {@code stat}, cheap enough for every statement.
+ * Which version a table directory holds, as the file system tells it without reading a file: the
+ * identity (device and inode where the file system has them), modification time and size of its
+ * {@code CURRENT} file (of its manifest for a table from before versions). Publishing a version
+ * renames a new {@code CURRENT} into place, so any rewrite changes the version; reading it is one
+ * or two {@code stat}s, cheap enough for every statement.
  */
 public record ManifestVersion(Object fileKey, long modifiedNanos, long size) {
-    /** The version in {@code tableDir}, or null when it holds no manifest (the table is gone). */
+    /** The version in {@code tableDir}, or null when it holds neither {@code CURRENT} nor a manifest. */
     public static ManifestVersion of(Path tableDir) {
+        ManifestVersion v = of(tableDir, TableVersions.CURRENT);
+        return v != null ? v : of(tableDir, TableManifest.FILE_NAME);
+    }
+
+    private static ManifestVersion of(Path tableDir, String file) {
         try {
-            BasicFileAttributes a = Files.readAttributes(tableDir.resolve(TableManifest.FILE_NAME), BasicFileAttributes.class);
+            BasicFileAttributes a = Files.readAttributes(tableDir.resolve(file), BasicFileAttributes.class);
             return new ManifestVersion(a.fileKey(), a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS), a.size());
         } catch (IOException e) {
             return null;

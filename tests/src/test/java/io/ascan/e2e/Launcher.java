@@ -1,0 +1,90 @@
+package io.ascan.e2e;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs an {@code ascan} command in a child JVM on exactly the classpath the {@code ./ascan}
+ * launcher uses ({@code benchmarks/target/classes} and {@code benchmarks/target/launcher.classpath},
+ * which the benchmarks module's build writes), with the launcher's JVM flags. A library version
+ * that only the launcher resolves (commons-io 2.15.0 under commons-csv 1.14.1 once made every CSV
+ * import fail with NoSuchMethodError) fails here, while the test classpath would hide it.
+ */
+final class Launcher {
+    private static final Path BENCHMARKS = Path.of("..", "benchmarks", "target");
+    private static final long TIMEOUT_MINUTES = 3;
+    private static String classpath;
+
+    private Launcher() {}
+
+    /** What a command did: its exit code, standard output and standard error. */
+    record Child(List<String> args, int exit, String out, String err) {
+        /** Asserts a zero exit and returns this. */
+        Child ok() {
+            if (exit != 0) throw new AssertionError("exit " + exit + "\n" + this);
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return "ascan " + String.join(" ", args) + "\n--- stdout:\n" + out + "\n--- stderr:\n" + err;
+        }
+    }
+
+    /** Runs {@code ascan args...} with an empty standard input. */
+    static Child run(String... args) {
+        return runWithInput("", args);
+    }
+
+    /** Runs {@code ascan args...} with {@code input} piped into its standard input. */
+    static Child runWithInput(String input, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow", "-cp", classpath(), "io.ascan.cli.Main"));
+        command.addAll(List.of(args));
+        Path errFile = null;
+        try {
+            // stderr goes to a file so that neither pipe can fill up while the other is read
+            errFile = Files.createTempFile("ascan-launcher-", ".err");
+            Process p = new ProcessBuilder(command).redirectError(errFile.toFile()).start();
+            try (OutputStream stdin = p.getOutputStream()) {
+                stdin.write(input.getBytes(StandardCharsets.UTF_8));
+            }
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                p.destroyForcibly().waitFor();
+                throw new AssertionError("ascan " + String.join(" ", args) + " did not finish:\n" + out);
+            }
+            return new Child(List.of(args), p.exitValue(), out, Files.readString(errFile));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        } finally {
+            if (errFile != null) errFile.toFile().delete();
+        }
+    }
+
+    private static synchronized String classpath() {
+        if (classpath == null) {
+            try {
+                classpath = BENCHMARKS.resolve("classes") + File.pathSeparator
+                        + Files.readString(BENCHMARKS.resolve("launcher.classpath")).strip();
+            } catch (IOException e) {
+                throw new UncheckedIOException("the launcher's classpath is written by the benchmarks module's "
+                        + "package phase", e);
+            }
+        }
+        return classpath;
+    }
+}
