@@ -3,9 +3,13 @@ package io.ascan.planner;
 import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.ConstantGroupKeys;
+import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
+import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
+import io.ascan.planner.rules.NullJoinComparisons;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,7 +21,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
-import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.AscanRelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
 
 /**
@@ -27,7 +31,10 @@ import org.apache.calcite.tools.RelBuilder;
  *
  * <ol>
  *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
- *       sub-queries into joins/correlates, then decorrelation;</li>
+ *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
+ *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
+ *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
+ *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
@@ -89,8 +96,9 @@ final class LogicalOptimizer {
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(rel);
+        r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
-        r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);
@@ -102,6 +110,17 @@ final class LogicalOptimizer {
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
         r = AggregateSemiJoinReduction.rewrite(r);
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
+    }
+
+    /**
+     * Calcite's decorrelation ({@link AscanRelDecorrelator}), after the rewrites that keep it
+     * right and complete ({@link UncorrelatedCorrelates}, {@link ConstantGroupKeys});
+     * a plan without correlation stays as it is.
+     */
+    private static RelNode decorrelate(RelNode rel, RelBuilder builder) {
+        RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(rel));
+        RelNode decorrelated = AscanRelDecorrelator.decorrelateQuery(prepared, builder);
+        return decorrelated == prepared ? rel : decorrelated;
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {

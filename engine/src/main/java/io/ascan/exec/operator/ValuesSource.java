@@ -30,6 +30,13 @@ public record ValuesSource(ValuesNode node) implements PipelineSource {
                 parent.consume(new Tuple(types, (c, cb) -> ExprCodegen.compile(values.get(c), null, cb)), gen);
                 code.close();
             }
+            if (node.rows().isEmpty()) {
+                // No row, but the class must still have what its sink calls at the end (a sort's
+                // compareRows, an aggregate's mergeRow): the consumers, in a branch never taken.
+                code.open("if (row < 0)");
+                parent.consume(Tuple.nulls(types), gen);
+                code.close();
+            }
             gen.closeLoop();
             String body = code.cut(mark);
             code.setIndent(indent);

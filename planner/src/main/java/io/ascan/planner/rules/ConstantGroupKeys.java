@@ -1,0 +1,77 @@
+package io.ascan.planner.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * Group keys that are constants leave the aggregate and are projected back after it. Aggregates
+ * grouped by constants only ({@code GROUP BY 'ab'}, and the {@code Aggregate({true})} Calcite
+ * builds for an EXISTS sub-query) become a global aggregate that also counts its rows, kept only
+ * when it counted any: one group when the input has rows, none when it is empty.
+ *
+ * <p>Runs just before {@code RelDecorrelator}, which drops constant group keys of every aggregate
+ * it rewrites: {@code GROUP BY 'ab'} over an empty input made one row, an uncorrelated
+ * {@code EXISTS (SELECT 1 FROM empty)} next to a correlated sub-query became TRUE, and
+ * {@code SELECT DISTINCT 'a', 1, (correlated sub-query)} put the constants back in the wrong
+ * places (an AssertionError on the row type, an index error for several of them, and for
+ * {@code k IN (SELECT 5 FROM t WHERE <correlated>)} a join of k with the correlation value
+ * instead of 5: wrong answers, or a pipeline that did not compile).
+ */
+public final class ConstantGroupKeys {
+    private ConstantGroupKeys() {}
+
+    public static RelNode rewrite(RelNode rel) {
+        return rel.accept(new RelShuttleImpl() {
+            @Override
+            public RelNode visit(LogicalAggregate aggregate) {
+                Aggregate a = (Aggregate) super.visit(aggregate);
+                ImmutableBitSet constants = constantKeys(a);
+                return constants.isEmpty() ? a : withoutKeys(a, constants, constants.equals(a.getGroupSet()));
+            }
+        });
+    }
+
+    /** The group keys that {@code a}'s input projects as literals. */
+    private static ImmutableBitSet constantKeys(Aggregate a) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE || !(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
+        ImmutableBitSet.Builder constants = ImmutableBitSet.builder();
+        for (int key : a.getGroupSet()) if (p.getProjects().get(key) instanceof RexLiteral) constants.set(key);
+        return constants.build();
+    }
+
+    /**
+     * {@code a} grouped without the {@code constants}, which are projected back in place; when
+     * they were all its keys, {@code Project(keys, calls) <- Filter(n > 0) <- Aggregate({}, calls, n = COUNT(*))}.
+     */
+    private static RelNode withoutKeys(Aggregate a, ImmutableBitSet constants, boolean counted) {
+        Project input = (Project) a.getInput();
+        RelBuilder b = RelFactories.LOGICAL_BUILDER.create(a.getCluster(), null);
+        b.push(input);
+        ImmutableBitSet keys = a.getGroupSet().except(constants);
+        List<RelBuilder.AggCall> calls = new ArrayList<>();
+        for (AggregateCall c : a.getAggCallList()) calls.add(b.aggregateCall(c));
+        if (counted) calls.add(b.countStar("n"));
+        b.aggregate(b.groupKey(keys), calls);
+        int n = a.getAggCallList().size();
+        if (counted) b.filter(b.greaterThan(b.field(n), b.literal(0)));
+        List<RexNode> out = new ArrayList<>();
+        int k = 0;
+        for (int key : a.getGroupSet()) {
+            out.add(constants.get(key) ? input.getProjects().get(key) : b.field(k++));
+        }
+        for (int i = 0; i < n; i++) out.add(b.field(keys.cardinality() + i));
+        b.project(out);
+        return b.convert(a.getRowType(), true).build();
+    }
+}

@@ -1,0 +1,153 @@
+package org.apache.calcite.sql2rel;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.Strong;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.Litmus;
+import org.apache.calcite.util.Pair;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Calcite's {@link RelDecorrelator}, except that a Correlate's outer rows join the values its
+ * inner side was computed for on {@code =} only where those values are never NULL, and on
+ * {@code IS NOT DISTINCT FROM} otherwise.
+ *
+ * <p>Calcite decides that with an {@code isFieldNotNull} that takes a LEFT join's condition for
+ * a filter of its left rows: for the second of two correlated sub-queries of one SELECT list,
+ * the outer values (computed over the first one's LEFT join) counted as never NULL, and an
+ * outer row whose correlation column is NULL lost its empty sub-query's count, so
+ * {@code k IN (SELECT ... WHERE tc.id = ta.id)} was UNKNOWN instead of FALSE for a NULL
+ * {@code ta.id}. It also read an aggregate's group keys by the bit set's size, not its key
+ * count: an index error for a sub-query correlated with an aggregated CTE. This class lives in
+ * Calcite's package because the frames it builds are package-private.
+ */
+public final class AscanRelDecorrelator extends RelDecorrelator {
+    private AscanRelDecorrelator(CorelMap cm, RelBuilder relBuilder, RelNode root) {
+        super(cm, root.getCluster().getPlanner().getContext(), relBuilder);
+    }
+
+    /** As {@link RelDecorrelator#decorrelateQuery(RelNode, RelBuilder)}. */
+    public static RelNode decorrelateQuery(RelNode root, RelBuilder relBuilder) {
+        CorelMap corelMap = new CorelMapBuilder().build(root);
+        if (!corelMap.hasCorrelation()) return root;
+        AscanRelDecorrelator decorrelator = new AscanRelDecorrelator(corelMap, relBuilder, root);
+        RelNode r = decorrelator.removeCorrelationViaRule(root);
+        if (!decorrelator.cm.getMapCorToCorRel().isEmpty()) r = decorrelator.decorrelate(r, null);
+        Litmus.THROW.check(root.getRowType().equalsSansFieldNames(r.getRowType()),
+                "Decorrelation produced a relation with a different type; before: {} after: {}",
+                root.getRowType(), r.getRowType());
+        return RelOptUtil.propagateRelHints(r, true);
+    }
+
+    /**
+     * Rels an aggregate reads: a missing row is not a row of NULLs there (COUNT(*) counts it), so
+     * a global aggregate among them must make its row for every correlation value (Calcite's
+     * scalar-aggregate rewrite) even when a later operator would treat NULL and no row alike.
+     * Calcite passes that flag down unchanged through an aggregate, so
+     * {@code k IN (SELECT MIN(1) ... WHERE <no row> AND <correlated>)} counted no row and was FALSE, not NULL.
+     */
+    private final Set<RelNode> rowsCounted = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    @Override
+    public @Nullable Frame decorrelateRel(Aggregate rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        rowsCounted.add(rel.getInput());
+        return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
+    }
+
+    @Override
+    public @Nullable Frame decorrelateRel(Project rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        if (rowsCounted.contains(rel)) rowsCounted.add(rel.getInput());
+        return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
+    }
+
+    /**
+     * Calcite 1.42's method with {@link #notNull} in place of its {@code isFieldNotNull}: the
+     * Correlate becomes a join of the outer rows with the inner side's rows for the correlation
+     * values, on those values; correlation values of other Correlates pass up.
+     */
+    @Override
+    public @Nullable Frame decorrelateRel(Correlate rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        RelNode oldLeft = rel.getInput(0), oldRight = rel.getInput(1);
+        Frame leftFrame = getInvoke(oldLeft, isCorVarDefined, rel, parentPropagatesNullValues);
+        if (leftFrame == null) return null;
+        frameStack.push(Pair.of(rel.getCorrelationId(), leftFrame));
+        Frame rightFrame = getInvoke(oldRight, true, rel, rel.getJoinType() == JoinRelType.LEFT || parentPropagatesNullValues);
+        frameStack.pop();
+        if (rightFrame == null || rightFrame.corDefOutputs.isEmpty()) return null;
+
+        NavigableMap<CorDef, Integer> corDefOutputs = new TreeMap<>(rightFrame.corDefOutputs);
+        List<RexNode> conditions = new ArrayList<>();
+        List<RelDataTypeField> newLeftOutput = leftFrame.r.getRowType().getFieldList();
+        int newLeftFieldCount = newLeftOutput.size();
+        List<RelDataTypeField> newRightOutput = rightFrame.r.getRowType().getFieldList();
+        for (Map.Entry<CorDef, Integer> rightOutput : new ArrayList<>(corDefOutputs.entrySet())) {
+            CorDef corDef = rightOutput.getKey();
+            if (!corDef.corr.equals(rel.getCorrelationId())) continue;
+            int newLeftPos = requireNonNull(leftFrame.oldToNewOutputs.get(corDef.field));
+            int newRightPos = rightOutput.getValue();
+            RexNode outer = RexInputRef.of(newLeftPos, newLeftOutput);
+            RexNode inner = new RexInputRef(newLeftFieldCount + newRightPos, newRightOutput.get(newRightPos).getType());
+            conditions.add(notNull(rightFrame.r, newRightPos) ? relBuilder.equals(outer, inner)
+                    : relBuilder.isNotDistinctFrom(outer, inner));
+            corDefOutputs.remove(corDef);
+        }
+        // Correlation values not joined on here pass on, after the left input's fields.
+        corDefOutputs.replaceAll((corDef, pos) -> pos + newLeftFieldCount);
+        corDefOutputs.putAll(leftFrame.corDefOutputs);
+
+        Map<Integer, Integer> mapOldToNewOutputs = new HashMap<>(leftFrame.oldToNewOutputs);
+        int oldLeftFieldCount = oldLeft.getRowType().getFieldCount();
+        for (int i = 0; i < oldRight.getRowType().getFieldCount(); i++) {
+            mapOldToNewOutputs.put(i + oldLeftFieldCount, requireNonNull(rightFrame.oldToNewOutputs.get(i)) + newLeftFieldCount);
+        }
+        RexNode condition = RexUtil.composeConjunction(relBuilder.getRexBuilder(), conditions);
+        RelNode newJoin = relBuilder.push(leftFrame.r).push(rightFrame.r).join(rel.getJoinType(), condition).build();
+        return register(rel, newJoin, mapOldToNewOutputs, corDefOutputs);
+    }
+
+    /** Whether field {@code i} of {@code rel} is never NULL: Calcite's reasoning, with joins that keep unmatched rows. */
+    private static boolean notNull(RelNode rel, int i) {
+        if (!rel.getRowType().getFieldList().get(i).getType().isNullable()) return true;
+        return switch (rel) {
+            case Project p -> p.getProjects().get(i) instanceof RexInputRef ref && notNull(p.getInput(), ref.getIndex());
+            case Aggregate a -> i < a.getGroupCount() && notNull(a.getInput(), a.getGroupSet().nth(i));
+            case Filter f -> Strong.isNotTrue(f.getCondition(), ImmutableBitSet.of(i)) || notNull(f.getInput(), i);
+            case Join j -> {
+                int left = j.getLeft().getRowType().getFieldCount();
+                boolean onLeft = i < left;
+                // The condition filters a side's rows only when the join keeps no unmatched row of it.
+                JoinRelType t = j.getJoinType();
+                boolean filtered = onLeft ? t == JoinRelType.INNER || t == JoinRelType.SEMI || t == JoinRelType.RIGHT
+                        : t == JoinRelType.INNER || t == JoinRelType.LEFT;
+                boolean padded = onLeft ? t.generatesNullsOnLeft() : t.generatesNullsOnRight();
+                if (padded) yield false;
+                yield filtered && Strong.isNotTrue(j.getCondition(), ImmutableBitSet.of(i))
+                        || notNull(onLeft ? j.getLeft() : j.getRight(), onLeft ? i : i - left);
+            }
+            default -> false;
+        };
+    }
+}
