@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.JoinEnumerator;
@@ -91,6 +92,7 @@ final class LogicalOptimizer {
         RelNode r = SubQueryJoins.rewrite(rel);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);
