@@ -1,6 +1,8 @@
 package io.ascan.plan;
 
 import io.ascan.expr.Expr;
+import io.ascan.types.DataType;
+import io.ascan.types.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +18,27 @@ public record HashJoinNode(PhysicalNode left, PhysicalNode right, JoinType type,
         leftKeys = leftKeys.clone();
         rightKeys = rightKeys.clone();
         if (leftKeys.length != rightKeys.length) throw new IllegalArgumentException("key lists differ in length");
+        for (int i = 0; i < leftKeys.length; i++) {
+            DataType l = left.output().get(leftKeys[i]).type(), r = right.output().get(rightKeys[i]).type();
+            if (!hashable(l, r)) {
+                throw new IllegalStateException("join key " + (i + 1) + " equates a " + l + " column with a " + r
+                        + " column: the plan is inconsistent (an internal planner error)");
+            }
+        }
+    }
+
+    /**
+     * Whether the hash join can equate keys of these types: it compares and hashes them as they
+     * are, so they must share their representation (INTEGER and BIGINT both hash as a long). A
+     * pair beyond that is a planner bug, better refused here than compiled into a wrong or
+     * uncompilable pipeline.
+     */
+    static boolean hashable(DataType l, DataType r) {
+        if (l.equals(r)) return true;
+        TypeKind a = l.kind(), b = r.kind();
+        if (a == TypeKind.DECIMAL && b == TypeKind.DECIMAL) return l.scale() == r.scale();
+        boolean integers = (a == TypeKind.INTEGER || a == TypeKind.BIGINT) && (b == TypeKind.INTEGER || b == TypeKind.BIGINT);
+        return integers || a == b && a != TypeKind.DECIMAL;
     }
 
     @Override

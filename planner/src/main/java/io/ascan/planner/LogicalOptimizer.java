@@ -4,6 +4,7 @@ import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
+import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SubQueryJoins;
@@ -99,6 +100,7 @@ final class LogicalOptimizer {
         r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
+        r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         RelNode derived = OrPredicateDerivation.rewrite(r);

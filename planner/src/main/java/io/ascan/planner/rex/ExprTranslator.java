@@ -156,6 +156,7 @@ public final class ExprTranslator {
             case TIMESTAMP_DIFF -> Call.of(Operator.TIMESTAMP_DIFF, type(c.getType(), c), unit(c.getOperands().get(0)),
                     apply(c.getOperands().get(1)), apply(c.getOperands().get(2)));
             case SEARCH -> search(c);
+            case CHAR_LENGTH -> op(Operator.CHAR_LENGTH, c);
             case OTHER_FUNCTION, OTHER -> function(c);
             default -> throw unsupported(c);
         };
