@@ -53,7 +53,7 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
         if (text.endsWith(";")) text = text.substring(0, text.length() - 1);
         SqlNode node;
         try {
-            node = SqlParser.create(text, PARSER).parseQuery();
+            node = parseOnDeepStack(text);
         } catch (SqlParseException e) {
             throw new IllegalArgumentException(suite + "/" + name + " does not parse: " + e.getMessage(), e);
         }
@@ -65,6 +65,30 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
             if (o.fetch instanceof SqlNumericLiteral n) limit = n.longValue(true);
         }
         return new QueryFile(suite, name, text, List.copyOf(keys), limit);
+    }
+
+    /** Parses on a thread with a 1 GiB stack: the parser recurses once per nesting level (3,000 parentheses). */
+    private static SqlNode parseOnDeepStack(String text) throws SqlParseException {
+        SqlNode[] node = new SqlNode[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                node[0] = SqlParser.create(text, PARSER).parseQuery();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "query-file-parse", 1L << 30);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while parsing", e);
+        }
+        if (failure[0] instanceof SqlParseException e) throw e;
+        if (failure[0] instanceof RuntimeException e) throw e;
+        if (failure[0] instanceof Error e) throw e;
+        return node[0];
     }
 
     private static SortKey sortKey(String query, SqlNode item) {
