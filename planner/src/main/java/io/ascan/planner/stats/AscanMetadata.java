@@ -195,7 +195,9 @@ public final class AscanMetadata {
         }
     }
 
+    /** {@code v} capped at {@code bound}; an unknown (null) estimate stays unknown. */
     private static Double atMost(Double v, Double bound) {
-        return v == null || bound == null ? v : Math.min(v, bound);
+        if (v == null || bound == null) return v;
+        return Math.min(v, bound); // not one conditional expression: its type would be double, unboxing a null v
     }
 }

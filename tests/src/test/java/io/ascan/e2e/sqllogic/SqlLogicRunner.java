@@ -9,6 +9,7 @@ import io.ascan.e2e.ScanModes;
 import io.ascan.e2e.Workload;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -89,7 +90,11 @@ final class SqlLogicRunner implements AutoCloseable {
         for (String mode : ScanModes.SETTINGS.keySet()) {
             String where = r.where(file.name()) + " mode=" + mode;
             try (Statement s = connection(mode).createStatement()) {
-                s.execute(r.sql());
+                if (s.execute(r.sql())) {
+                    try (ResultSet rows = s.getResultSet()) {
+                        while (rows.next()) { } // errors of execution surface while the rows are read
+                    }
+                }
                 failures.add(where + ": expected an error with SQLSTATE " + r.sqlState() + ", but the statement succeeded\n" + r.sql());
             } catch (SQLException e) {
                 String state = e.getSQLState() == null ? "" : e.getSQLState();
