@@ -156,6 +156,8 @@ public final class ExprCodegen {
             case SUBSTRING, UPPER, LOWER, CHAR_LENGTH, CONCAT -> strings.function(c);
             case CAST -> cast.cast(compile(c.arg(0)), c.type(), what(c));
             case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF -> dateTime.function(c);
+            case SINGLE_ROW -> strict("single", c.args(), c.type(),
+                    (ops, r) -> code.line(r.value() + " = " + RT + "Rows.single(" + ops.get(0).value() + ");"));
         };
     }
 

@@ -44,7 +44,13 @@ public enum Operator {
     /** datetime + n microseconds (n may be negative): day-time interval arithmetic. */
     PLUS_MICROS("PLUS_MICROS", 2, 2),
     /** TIMESTAMPDIFF(unit, from, to): whole units from {@code from} to {@code to}. */
-    TIMESTAMP_DIFF("TIMESTAMPDIFF", 3, 3);
+    TIMESTAMP_DIFF("TIMESTAMPDIFF", 3, 3),
+    // row counts
+    /**
+     * SINGLE_ROW(count): TRUE when a scalar sub-query's BIGINT row count is at most 1; a larger
+     * count is an error (SQLSTATE 21000), as a scalar sub-query must not return several rows.
+     */
+    SINGLE_ROW("SINGLE_ROW", 1, 1);
 
     private final String symbol;
     private final int minArgs;

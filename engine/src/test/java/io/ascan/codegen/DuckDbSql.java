@@ -64,6 +64,7 @@ final class DuckDbSql {
             case UPPER -> "upper(" + sql(a.get(0)) + ")";
             case LOWER -> "lower(" + sql(a.get(0)) + ")";
             case CHAR_LENGTH -> "length(" + sql(a.get(0)) + ")";
+            case SINGLE_ROW -> "(CASE WHEN " + sql(a.get(0)) + " <= 1 THEN TRUE ELSE error('more than one row') END)";
             case CONCAT -> a.stream().map(x -> x.type().kind() == TypeKind.VARCHAR ? sql(x) : "CAST(" + sql(x) + " AS VARCHAR)")
                     .collect(Collectors.joining(" || ", "(", ")"));
             case CASE -> {

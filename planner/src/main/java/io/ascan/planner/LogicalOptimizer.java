@@ -7,6 +7,7 @@ import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
+import io.ascan.planner.rules.SingleValues;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
@@ -38,7 +39,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
- *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); then again
+ *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
+ *       sub-queries' SINGLE_VALUE read through a checked MIN ({@link SingleValues}); then again
  *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
  *   <li>join ordering: joins become a MultiJoin that {@link JoinEnumerator} orders by dynamic
@@ -103,6 +105,7 @@ final class LogicalOptimizer {
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
+        r = SingleValues.rewrite(r, builder);
         RelNode derived = OrPredicateDerivation.rewrite(r);
         if (derived != r) r = hep(derived, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = new ScanFieldTrimmer(builder).trim(r);

@@ -7,6 +7,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
@@ -15,7 +16,10 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
@@ -36,9 +40,11 @@ public final class ConstantFolding extends RexShuttle {
     private static final long MILLIS_PER_DAY = 86_400_000L;
 
     private final RexBuilder rex;
+    private final RexSimplify simplifier;
 
     private ConstantFolding(RexBuilder rex) {
         this.rex = rex;
+        this.simplifier = new RexSimplify(rex, RelOptPredicateList.EMPTY, RexUtil.EXECUTOR);
     }
 
     /** {@code rel} with the constant expressions of every operator folded. */
@@ -61,6 +67,7 @@ public final class ConstantFolding extends RexShuttle {
     public RexNode visitCall(RexCall call) {
         RexNode visited = super.visitCall(call);
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
+        if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
         for (RexNode o : c.getOperands()) {
             if (!(o instanceof RexLiteral lit) || lit.isNull()) return visited;
         }
@@ -74,6 +81,16 @@ public final class ConstantFolding extends RexShuttle {
         };
         // Only a literal of exactly the call's type may replace it (row types of projections must not change).
         return folded != null && folded.getType().equals(c.getType()) ? folded : visited;
+    }
+
+    /**
+     * A comparison with a NULL literal is the UNKNOWN it always is. Calcite's predicate inference
+     * over a join asserts that no such comparison remains ("Comparison with NULL in
+     * pulledUpPredicates") once simplification exposed the NULL ({@code CASE WHEN TRUE THEN NULL ... END <> k}).
+     */
+    private static boolean comparesWithNull(RexCall c, RexSimplify simplifier) {
+        return c.isA(SqlKind.COMPARISON) && c.getOperands().stream()
+                .anyMatch(o -> RexUtil.isNullLiteral(o, true) || o instanceof RexCall && RexUtil.isNullLiteral(simplifier.simplifyPreservingType(o), true));
     }
 
     private static RexLiteral operand(RexCall c, int i) {

@@ -219,6 +219,7 @@ public final class ExprTranslator {
             case "CHAR_LENGTH", "CHARACTER_LENGTH" -> op(Operator.CHAR_LENGTH, c);
             case "ABS" -> op(Operator.ABS, c);
             case "||" -> op(Operator.CONCAT, c);
+            case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
     }
