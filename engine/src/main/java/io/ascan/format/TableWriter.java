@@ -91,14 +91,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             steps.before("create " + staging.getFileName());
             Files.createDirectory(staging);
             writing = VersionLocks.JVM.createExclusive(staging.resolve(TableVersions.LOCK));
-        } catch (IOException e) {
-            abort();
-            forgetCleanup();
-            throw failed(e);
-        } catch (RuntimeException e) {
-            abort();
-            forgetCleanup();
-            throw e;
+        } catch (IOException | RuntimeException e) {
+            abandonConstruction(e);
         }
         this.files = new FileChannel[schema.size()];
         this.fileEnds = new long[schema.size()];
@@ -117,14 +111,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
                         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 encoders[i] = new SegmentEncoder();
             }
-        } catch (IOException e) {
-            abort();
-            forgetCleanup();
-            throw failed(e);
-        } catch (RuntimeException e) {
-            abort();
-            forgetCleanup();
-            throw e;
+        } catch (IOException | RuntimeException e) {
+            abandonConstruction(e);
         }
         this.current = new ColumnBatch(schema, Math.min(maxRows, 1 << 16));
     }
@@ -463,6 +451,14 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         if (encoders != null) for (SegmentEncoder e : encoders) if (e != null) e.close();
         if (!committed) abort();
         forgetCleanup();
+    }
+
+    /** A constructor step failed: drop the staging directory and the exit hook, then rethrow (I/O errors named). */
+    private void abandonConstruction(Exception e) throws IOException {
+        abort();
+        forgetCleanup();
+        if (e instanceof IOException io) throw failed(io);
+        throw (RuntimeException) e;
     }
 
     private void forgetCleanup() {
