@@ -59,6 +59,7 @@ public final class QueryPlanner {
                 .parserConfig(PARSER)
                 .defaultSchema(schema)
                 .typeSystem(AscanTypeSystem.INSTANCE)
+                .operatorTable(AscanOperatorTable.INSTANCE)
                 .executor(EngineRexExecutor.INSTANCE)
                 .convertletTable(AscanConvertletTable.INSTANCE)
                 // Sub-queries stay RexSubQuery until the optimizer's rules rewrite them.
