@@ -64,14 +64,31 @@ public final class Decimals {
         return v;
     }
 
-    /** a (scale sa) * b (scale sb) at scale {@code scale}, exact then HALF_UP. */
+    /**
+     * a (scale sa) * b (scale sb) at scale {@code scale}, exactly. The type's scale is below sa + sb
+     * only where the product's SQL scale exceeds the engine's 18 digits ({@code DECIMAL(18,10) *
+     * DECIMAL(18,10)} has scale 18, DuckDB's 20): digits it would drop are an error, not rounded away.
+     */
     public static long multiply(long a, int sa, long b, int sb, int scale, String what) {
         long hi = Math.multiplyHigh(a, b), lo = a * b;
         int productScale = sa + sb;
-        if (hi == (lo >> 63)) return rescale(lo, productScale, scale, what);
-        BigDecimal r = new BigDecimal(BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)), productScale)
-                .setScale(scale, RoundingMode.HALF_UP);
-        return exact(r, what);
+        if (hi == (lo >> 63)) {
+            if (scale >= productScale) return scaleUp(lo, scale - productScale, what);
+            int drop = productScale - scale;
+            if (drop <= 18 ? lo % POW10[drop] == 0 : lo == 0) return drop <= 18 ? lo / POW10[drop] : 0;
+            throw tooManyPlaces(productScale, scale, what);
+        }
+        BigDecimal r = new BigDecimal(BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)), productScale);
+        try {
+            return exact(r.setScale(scale, RoundingMode.UNNECESSARY), what);
+        } catch (ArithmeticException e) {
+            throw tooManyPlaces(productScale, scale, what);
+        }
+    }
+
+    private static SqlException tooManyPlaces(int productScale, int scale, String what) {
+        return SqlException.outOfRange("value needs " + productScale + " decimal places, more than the " + scale
+                + " the engine holds, in " + what);
     }
 
     /** a (scale sa) / b (scale sb) at scale {@code scale}, HALF_UP; division by zero an error. */
