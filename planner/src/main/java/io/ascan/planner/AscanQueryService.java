@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.DeepStack;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.SqlStates;
@@ -78,6 +79,10 @@ public final class AscanQueryService implements QueryService {
             throw e;
         } catch (RuntimeException | Error e) {
             if (DeepStack.overflowed(e)) throw CalciteErrors.tooDeep(e);
+            // A data error of a constant folded while planning (a literal beyond 18 digits) is the user's, not internal.
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof SqlException d) throw new PlanningException(d.getMessage(), 0, 0, e, d.sqlState());
+            }
             throw new PlanningException("internal error: " + e, 0, 0, e, SqlStates.of(e));
         }
     }
