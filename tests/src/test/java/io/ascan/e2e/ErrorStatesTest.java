@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
 import io.ascan.exec.QueryOptions;
+import io.ascan.format.TableWriter;
+import io.ascan.format.WriteOptions;
 import io.ascan.testing.AllTypesTable;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
@@ -130,6 +132,43 @@ class ErrorStatesTest {
             });
             assertState("XX001", e);
             assertTrue(e.getMessage().contains("all_types"), e.getMessage());
+        }
+    }
+
+    /**
+     * A column file that cannot be opened is an I/O error (58030) naming the file, and the catalog's
+     * other tables stay usable. Tests run as root, whom permissions do not stop, and a directory in
+     * the file's place reads as a truncated file (XX001): the file becomes a symbolic link to itself,
+     * which every open fails with ELOOP, an error of the file system, not of the data.
+     */
+    @Test
+    void anUnopenableColumnFileIs58030NamingIt() throws Exception {
+        Path db = scratch.resolve("unopenable");
+        Table t = AllTypesTable.write(db, ROWS, 1000);
+        try (TableWriter w = Catalog.open(db).create("other", AllTypesTable.SCHEMA, WriteOptions.DEFAULTS)) {
+            for (int r = 0; r < 10; r++) AllTypesTable.appendRow(w, r);
+            w.commit();
+        }
+        Path file = t.columnFile(1);
+        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + db + "?cache.bytes=0"); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM all_types")) {
+                assertTrue(rs.next()); // the catalog is open and has planned on the table
+            }
+            Files.delete(file);
+            Files.createSymbolicLink(file, file.getFileName());
+            SQLException e = assertThrows(SQLException.class, () -> {
+                try (ResultSet rs = s.executeQuery("SELECT SUM(i) FROM all_types")) {
+                    while (rs.next()) {
+                        // read to the end
+                    }
+                }
+            });
+            assertState("58030", e);
+            assertTrue(e.getMessage().contains(file.getFileName().toString()), e.getMessage());
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(i) FROM other")) {
+                assertTrue(rs.next());
+                assertEquals(10, rs.getLong(1));
+            }
         }
     }
 
