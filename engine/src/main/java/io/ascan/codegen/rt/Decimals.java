@@ -65,9 +65,9 @@ public final class Decimals {
     }
 
     /**
-     * a (scale sa) * b (scale sb) at scale {@code scale}, exactly. The type's scale is below sa + sb
-     * only where the product's SQL scale exceeds the engine's 18 digits ({@code DECIMAL(18,10) *
-     * DECIMAL(18,10)} has scale 18, DuckDB's 20): digits it would drop are an error, not rounded away.
+     * a (scale sa) * b (scale sb) at scale {@code scale}: a smaller scale a plan asks for rounds
+     * HALF_UP, but where sa + sb exceeds the 18 digits the engine holds (SQL's {@code DECIMAL(18,10) *
+     * DECIMAL(18,10)} has scale 18, DuckDB's 20) the digits beyond are an error, not rounded away.
      */
     public static long multiply(long a, int sa, long b, int sb, int scale, String what) {
         long hi = Math.multiplyHigh(a, b), lo = a * b;
@@ -75,10 +75,12 @@ public final class Decimals {
         if (hi == (lo >> 63)) {
             if (scale >= productScale) return scaleUp(lo, scale - productScale, what);
             int drop = productScale - scale;
+            if (productScale <= 18) return scaleDown(lo, drop);
             if (drop <= 18 ? lo % POW10[drop] == 0 : lo == 0) return drop <= 18 ? lo / POW10[drop] : 0;
             throw tooManyPlaces(productScale, scale, what);
         }
         BigDecimal r = new BigDecimal(BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)), productScale);
+        if (productScale <= 18) return exact(r.setScale(scale, RoundingMode.HALF_UP), what);
         try {
             return exact(r.setScale(scale, RoundingMode.UNNECESSARY), what);
         } catch (ArithmeticException e) {
