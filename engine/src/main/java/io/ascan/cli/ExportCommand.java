@@ -2,6 +2,7 @@ package io.ascan.cli;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
+import io.ascan.exchange.ArrowIpcExporter;
 import io.ascan.exchange.CsvExporter;
 import io.ascan.exchange.ExportFormat;
 import io.ascan.exchange.ParquetExporter;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ascan export}: a table becomes a Parquet or CSV file. */
+/** {@code ascan export}: a table becomes a Parquet, CSV or Arrow IPC file. */
 public final class ExportCommand implements CliCommand {
     /** Read buffers for the export scan: a few slices' worth of 2 MiB segments. */
     private static final long READ_BUFFER_BYTES = 256L << 20;
@@ -35,7 +36,7 @@ public final class ExportCommand implements CliCommand {
     }
 
     @Command(name = "export", mixinStandardHelpOptions = true,
-            description = {"Exports a table to a Parquet or CSV file, chosen by the file's extension.",
+            description = {"Exports a table to a Parquet, CSV or Arrow IPC file, chosen by the file's extension.",
                     "The file is written under a temporary name and renamed into place when complete."})
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
@@ -46,7 +47,8 @@ public final class ExportCommand implements CliCommand {
         String table;
 
         @Option(names = "--to", required = true, paramLabel = "FILE",
-                description = "File to write, ending in .parquet or .csv; an existing file is replaced.")
+                description = "File to write, ending in .parquet, .csv, .arrow (also .feather, .ipc: Arrow IPC file) "
+                        + "or .arrows (Arrow IPC stream); an existing file is replaced.")
         Path to;
 
         @Override
@@ -67,6 +69,8 @@ public final class ExportCommand implements CliCommand {
                 rows = switch (format) {
                     case CSV -> CsvExporter.export(t, to, pool, allocator, progress);
                     case PARQUET -> ParquetExporter.export(t, to, pool, allocator, progress);
+                    case ARROW -> ArrowIpcExporter.export(t, to, false, pool, allocator, progress);
+                    case ARROW_STREAM -> ArrowIpcExporter.export(t, to, true, pool, allocator, progress);
                 };
             }
             spec.commandLine().getOut().printf("exported %,d rows of table '%s' to %s%n", rows, t.name(), to);

@@ -3,6 +3,7 @@ package io.ascan.cli;
 import io.ascan.catalog.Catalog;
 import io.ascan.exchange.ArrowIpcImporter;
 import io.ascan.exchange.CsvImporter;
+import io.ascan.exchange.CsvOptions;
 import io.ascan.exchange.ImportFormat;
 import io.ascan.exchange.ImportResult;
 import io.ascan.exchange.ImportTarget;
@@ -64,6 +65,29 @@ public final class ImportCommand implements CliCommand {
                         + "with types inferred by scanning the file.")
         String schema;
 
+        @Option(names = "--delimiter", paramLabel = "CHAR",
+                description = "CSV only: the field delimiter, one character (\\t or tab for a tab). Default: "
+                        + "the one of , ; tab | that the first line has most of (outside quotes), else ','.")
+        String delimiter;
+
+        @Option(names = "--null", paramLabel = "TEXT",
+                description = "CSV only: an unquoted field equal to TEXT is NULL (e.g. NA, \\N). Default: an "
+                        + "unquoted empty field is NULL; a quoted empty field is always an empty string.")
+        String nullString;
+
+        @Option(names = "--no-header",
+                description = "CSV only: the first line is data; columns are named column1, column2, ...")
+        boolean noHeader;
+
+        @Option(names = "--quote", paramLabel = "CHAR",
+                description = "CSV only: the quote character, or none (default: \").")
+        String quote;
+
+        @Option(names = "--escape", paramLabel = "CHAR",
+                description = "CSV only: the character that escapes a quote or delimiter inside a field "
+                        + "(default: none; a quote inside quotes is doubled, as RFC 4180 says).")
+        String escape;
+
         @Option(names = "--slice-rows", paramLabel = "N",
                 description = "Rows per slice at most (default: as many as fit 2 MiB column segments).")
         int sliceRows;
@@ -81,6 +105,18 @@ public final class ImportCommand implements CliCommand {
                 throw new UserException("--schema applies to CSV files only; " + from + " is " + fmt
                         + ", whose columns carry their own types");
             }
+            if (fmt != ImportFormat.CSV && (delimiter != null || nullString != null || noHeader || quote != null
+                    || escape != null)) {
+                throw new UserException("--delimiter, --null, --no-header, --quote and --escape apply to CSV files "
+                        + "only; " + from + " is " + fmt);
+            }
+            CsvOptions csv = fmt != ImportFormat.CSV ? CsvOptions.DEFAULTS : CsvOptions.DEFAULTS
+                    .withDelimiter(delimiter != null ? CsvOptions.character("--delimiter", delimiter, false)
+                            : CsvOptions.sniffDelimiter(from))
+                    .withQuote(quote != null ? CsvOptions.character("--quote", quote, true) : (Character) '"')
+                    .withEscape(CsvOptions.character("--escape", escape, true))
+                    .withNullString(nullString)
+                    .withHeader(!noHeader);
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new UserException(dir + " is not a directory (--dir names the catalog directory)");
             }
@@ -91,7 +127,7 @@ public final class ImportCommand implements CliCommand {
             var err = spec.commandLine().getErr();
             Progress progress = Progress.to(err, "import " + from.getFileName());
             ImportResult result = switch (fmt) {
-                case CSV -> CsvImporter.importFile(from, target, columns, progress);
+                case CSV -> CsvImporter.importFile(from, csv, target, columns, progress);
                 case PARQUET -> ParquetImporter.importFile(from, target, progress);
                 case ARROW -> {
                     try (BufferAllocator allocator = Allocators.root()) {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -24,7 +25,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * Imports an Arrow IPC file (random-access format, starting with {@code ARROW1}) or stream,
- * batch by batch. Dictionary-encoded columns are decoded per batch into their value type.
+ * batch by batch, with buffers uncompressed or compressed (LZ4 frame, ZSTD: pyarrow's Feather
+ * files are LZ4 by default). Dictionary-encoded columns are decoded per batch into their value type.
  */
 public final class ArrowIpcImporter {
     private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
@@ -36,7 +38,9 @@ public final class ArrowIpcImporter {
         ImportTarget.checkReadable(file);
         target.checkWritable();
         try (FileChannel ch = FileChannel.open(file);
-             ArrowReader reader = isFileFormat(ch) ? new ArrowFileReader(ch, allocator) : new ArrowStreamReader(ch, allocator)) {
+             ArrowReader reader = isFileFormat(ch)
+                     ? new ArrowFileReader(ch, allocator, CommonsCompressionFactory.INSTANCE)
+                     : new ArrowStreamReader(ch, allocator, CommonsCompressionFactory.INSTANCE)) {
             VectorSchemaRoot root = schemaRoot(reader, file);
             List<Field> fields = root.getSchema().getFields();
             Dictionary[] dictionaries = new Dictionary[fields.size()];

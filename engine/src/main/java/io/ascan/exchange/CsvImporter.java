@@ -19,28 +19,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.apache.commons.csv.QuoteMode;
 
 /**
- * Imports an RFC 4180 CSV file with a header row. Types come from {@code --schema} or are
+ * Imports a CSV file: RFC 4180 with a header row unless {@link CsvOptions} say otherwise
+ * (delimiter, quote, escape, NULL text, no header: columns are then named column1, column2, ...). Types come from {@code --schema} or are
  * inferred by a first pass over the whole file ({@link TypeInference}); the second pass writes.
  * An unquoted empty field is NULL; a quoted empty field is an empty VARCHAR (NULL for other
  * types). Errors name the file, the line where the record starts, the column and the value.
  */
 public final class CsvImporter {
-    /**
-     * RFC 4180 (comma, double quotes, CRLF or LF). The strict quote mode is what makes the parser
-     * return null for an unquoted empty field and "" for a quoted one; blank lines are kept so
-     * that line numbers stay exact (they are skipped below, or read as a NULL row when the file
-     * has a single column).
-     */
-    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
-            .setQuoteMode(QuoteMode.ALL_NON_NULL)
-            .setIgnoreEmptyLines(false)
-            .get();
     private static final int MAX_SHOWN_VALUE = 60;
 
     private CsvImporter() {}
@@ -56,12 +45,17 @@ public final class CsvImporter {
      */
     public static ImportResult importFile(Path file, ImportTarget target, TableSchema schema, Progress progress)
             throws IOException {
+        return importFile(file, CsvOptions.DEFAULTS, target, schema, progress);
+    }
+
+    public static ImportResult importFile(Path file, CsvOptions options, ImportTarget target, TableSchema schema,
+                                          Progress progress) throws IOException {
         ImportTarget.checkReadable(file);
         target.checkWritable();
-        TableSchema s = schema == null ? infer(file, progress.phase("scanning " + file.getFileName())) : schema;
+        TableSchema s = schema == null ? infer(file, options, progress.phase("scanning " + file.getFileName())) : schema;
         Progress writing = progress.phase("importing " + file.getFileName());
         try (TableWriter w = target.create(s)) {
-            scan(file, s, (r, line) -> {
+            scan(file, options, s, (r, line) -> {
                 append(w, s, r, line, file);
                 writing.row();
             });
@@ -72,9 +66,9 @@ public final class CsvImporter {
     }
 
     /** The header's names (lower-cased) with the type every value of each column parses as. */
-    static TableSchema infer(Path file, Progress progress) throws IOException {
+    static TableSchema infer(Path file, CsvOptions options, Progress progress) throws IOException {
         List<TypeInference> columns = new ArrayList<>();
-        List<String> header = scan(file, null, (r, line) -> {
+        List<String> header = scan(file, options, null, (r, line) -> {
             while (columns.size() < r.size()) columns.add(new TypeInference());
             for (int c = 0; c < r.size(); c++) {
                 String v = r.get(c);
@@ -91,20 +85,32 @@ public final class CsvImporter {
         try {
             return new TableSchema(specs);
         } catch (IllegalArgumentException e) {
-            throw new UserException(file + " line 1 (header): " + e.getMessage());
+            throw new UserException(file + (options.header() ? " line 1 (header): " : ": ") + e.getMessage());
         }
     }
 
     /**
      * Reads the header (checking its width against {@code schema} unless null), then hands every
-     * data record to {@code sink}; returns the header's names.
+     * data record to {@code sink}; returns the header's names (without a header: column1, ...).
      */
-    private static List<String> scan(Path file, TableSchema schema, RecordSink sink) throws IOException {
+    private static List<String> scan(Path file, CsvOptions options, TableSchema schema, RecordSink sink)
+            throws IOException {
         long line = 1;
-        try (Reader in = open(file); CSVParser parser = CSVParser.builder().setReader(in).setFormat(FORMAT).get()) {
+        try (Reader in = open(file);
+             CSVParser parser = CSVParser.builder().setReader(in).setFormat(options.parserFormat()).get()) {
             Iterator<CSVRecord> records = parser.iterator();
-            if (!records.hasNext()) throw new UserException(file + " is empty: a CSV file needs a header row");
-            List<String> header = names(records.next());
+            if (!records.hasNext()) {
+                throw new UserException(file + " is empty" + (options.header() ? ": a CSV file needs a header row" : ""));
+            }
+            CSVRecord first = records.next();
+            List<String> header = options.header() ? names(first) : numbered(first.size());
+            if (!options.header()) {
+                if (schema != null && first.size() != schema.size()) {
+                    throw new UserException("--schema has " + schema.size() + " columns but " + file + " has "
+                            + first.size() + " fields on line 1");
+                }
+                sink.accept(first, 1);
+            }
             line = parser.getCurrentLineNumber() + 1;
             int fields = header.size();
             if (schema != null && fields != schema.size()) {
@@ -117,8 +123,9 @@ public final class CsvImporter {
                 line = parser.getCurrentLineNumber() + 1;
                 if (r.size() == 1 && r.get(0) == null && fields > 1) continue; // a blank line
                 if (r.size() != fields) {
-                    throw new UserException(file + " line " + start + ": expected " + fields + " fields as in the "
-                            + "header, found " + r.size());
+                    throw new UserException(file + " line " + start + ": expected " + fields + " fields as in "
+                            + (options.header() ? "the header" : "line 1") + ", found " + r.size()
+                            + (options.delimiter() != ',' ? "" : " (is the delimiter ','? see --delimiter)"));
                 }
                 sink.accept(r, start);
             }
@@ -144,6 +151,12 @@ public final class CsvImporter {
         in.mark(1);
         if (in.read() != '\uFEFF') in.reset();
         return in;
+    }
+
+    private static List<String> numbered(int n) {
+        List<String> names = new ArrayList<>(n);
+        for (int c = 0; c < n; c++) names.add("column" + (c + 1));
+        return names;
     }
 
     private static List<String> names(CSVRecord header) {

@@ -30,6 +30,17 @@ public final class ArrowTypes {
         };
     }
 
+    /**
+     * The field of a query result column, as every result path hands it to Arrow consumers: the
+     * storage type but for DECIMAL, which is Decimal(p, s) 128-bit (what JDBC and pyarrow read as a
+     * decimal); the SQL type travels in the metadata.
+     */
+    public static Field resultField(String name, DataType t) {
+        ArrowType type = t.kind() == io.ascan.types.TypeKind.DECIMAL
+                ? new ArrowType.Decimal(t.precision(), t.scale(), 128) : arrowType(t);
+        return new Field(name, new FieldType(true, type, null, Map.of(TYPE_METADATA_KEY, t.toString())), null);
+    }
+
     /** The field of a column's values (plain) or of a dictionary-encoded column's int32 codes. */
     public static Field field(ColumnSpec c, boolean dictionaryCodes) {
         ArrowType type = dictionaryCodes ? new ArrowType.Int(32, true) : arrowType(c.type());

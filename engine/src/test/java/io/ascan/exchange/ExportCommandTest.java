@@ -51,7 +51,7 @@ class ExportCommandTest {
         String db = db();
         Cli r = cli("export", "--dir", db, "--table", "kv", "--to", dir.resolve("kv.xlsx").toString());
         assertEquals(2, r.exit());
-        assertTrue(r.err().startsWith("ascan export: cannot tell the export format") && r.err().contains(".parquet or .csv"),
+        assertTrue(r.err().startsWith("ascan export: cannot tell the export format") && r.err().contains(".parquet, .csv, .arrow"),
                 r.err());
 
         r = cli("export", "--dir", db, "--table", "nope", "--to", dir.resolve("x.csv").toString());

@@ -134,7 +134,9 @@ class ExportTest {
     @Test
     void unknownExtensionIsAClearError() {
         var e = assertThrows(UserException.class, () -> ExportFormat.forPath(Path.of("out.json")));
-        assertTrue(e.getMessage().contains("out.json") && e.getMessage().contains(".parquet or .csv"), e.getMessage());
+        assertTrue(e.getMessage().contains("out.json") && e.getMessage().contains(".parquet, .csv, .arrow"), e.getMessage());
+        assertEquals(ExportFormat.ARROW, ExportFormat.forPath(Path.of("a.feather")));
+        assertEquals(ExportFormat.ARROW_STREAM, ExportFormat.forPath(Path.of("a.arrows")));
         assertEquals(ExportFormat.CSV, ExportFormat.forPath(Path.of("A.CSV")));
         assertFalse(Files.exists(dir.resolve("out.json")));
     }

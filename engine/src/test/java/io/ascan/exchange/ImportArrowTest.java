@@ -18,6 +18,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -48,6 +50,10 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -55,6 +61,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Arrow IPC files and streams written with arrow-vector, imported and compared value by value. */
@@ -86,7 +93,14 @@ class ImportArrowTest {
     }
 
     private Path write(String name, boolean fileFormat, BufferAllocator allocator) throws Exception {
+        return write(name, fileFormat, CompressionUtil.CodecType.NO_COMPRESSION, allocator);
+    }
+
+    private Path write(String name, boolean fileFormat, CompressionUtil.CodecType codec, BufferAllocator allocator)
+            throws Exception {
         Path path = dir.resolve(name);
+        CompressionCodec.Factory codecs = codec == CompressionUtil.CodecType.NO_COMPRESSION
+                ? NoCompressionCodec.Factory.INSTANCE : CommonsCompressionFactory.INSTANCE;
         try (VarCharVector dictValues = new VarCharVector("dict", allocator)) {
             for (int i = 0; i < 3; i++) dictValues.setSafe(i, ("cat" + i).getBytes(StandardCharsets.UTF_8));
             dictValues.setValueCount(3);
@@ -109,7 +123,11 @@ class ImportArrowTest {
             vectors.add(catCodes);
             try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
                  FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                 ArrowWriter w = fileFormat ? new ArrowFileWriter(root, provider, ch) : new ArrowStreamWriter(root, provider, ch);
+                 ArrowWriter w = fileFormat
+                         ? new ArrowFileWriter(root, provider, ch, Map.of(), IpcOption.DEFAULT,
+                                 codecs, codec)
+                         : new ArrowStreamWriter(root, provider, ch, IpcOption.DEFAULT,
+                                 codecs, codec);
                  plainCat) {
                 w.start();
                 for (int b = 0; b < BATCHES; b++) {
@@ -160,11 +178,12 @@ class ImportArrowTest {
     }
 
     @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void fileAndStreamFormatsImportEveryType(boolean fileFormat) throws Exception {
+    @CsvSource({"true, NO_COMPRESSION", "false, NO_COMPRESSION", "true, LZ4_FRAME", "false, LZ4_FRAME",
+            "true, ZSTD", "false, ZSTD"})
+    void fileAndStreamFormatsImportEveryType(boolean fileFormat, CompressionUtil.CodecType codec) throws Exception {
         Path f;
         try (BufferAllocator writing = memory.allocator().newChildAllocator("writing", 0, Long.MAX_VALUE)) {
-            f = write(fileFormat ? "t.arrow" : "t.arrows", fileFormat, writing);
+            f = write(fileFormat ? "t.arrow" : "t.arrows", fileFormat, codec, writing);
         }
         ImportResult r = ArrowIpcImporter.importFile(f, target(), memory.allocator(), Progress.NONE);
         assertEquals("id INTEGER, i8 INTEGER, i16 INTEGER, i64 BIGINT, u8 INTEGER, u16 INTEGER, u32 BIGINT, "
@@ -173,6 +192,25 @@ class ImportArrowTest {
                 + "cat VARCHAR", SchemaText.format(r.schema()));
         List<Object[]> expected = new ArrayList<>();
         for (int i = 0; i < BATCH * BATCHES; i++) expected.add(expected(i));
+        Fixtures.assertRows(expected, Fixtures.read(Catalog.open(dir.resolve("db")).table("t"), memory));
+    }
+
+    /** Files pyarrow wrote (resources/arrow/pyarrow_fixtures.py): its default Feather is LZ4-compressed. */
+    @ParameterizedTest
+    @ValueSource(strings = {"pyarrow-default.feather", "pyarrow-zstd.arrows"})
+    void compressedFilesOfPyarrowImport(String name) throws Exception {
+        Path f = Path.of(getClass().getResource("/arrow/" + name).toURI());
+        ImportResult r = ArrowIpcImporter.importFile(f, target(), memory.allocator(), Progress.NONE);
+        assertEquals("id INTEGER, x DOUBLE, s VARCHAR, dt DATE, flag BOOLEAN, dec DECIMAL(10,2)",
+                SchemaText.format(r.schema()));
+        List<Object[]> expected = new ArrayList<>();
+        for (int row = 0; row < 3000; row++) {
+            int id = row;
+            Object[] v = {id, id / 4.0, "s" + id, LocalDate.of(1992, 1, 1).plusDays(id), id % 2 == 0,
+                BigDecimal.valueOf(id * 7L - 5000, 2)};
+            for (int c = 1; c < v.length; c++) if ((id + c) % 5 == 0) v[c] = null;
+            expected.add(v);
+        }
         Fixtures.assertRows(expected, Fixtures.read(Catalog.open(dir.resolve("db")).table("t"), memory));
     }
 

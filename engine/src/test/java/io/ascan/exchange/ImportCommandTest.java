@@ -56,6 +56,28 @@ class ImportCommandTest {
     }
 
     @Test
+    void csvDialectOptions() throws Exception {
+        Path f = dir.resolve("eu.csv"); // a European export: semicolons, no header, \N for NULL
+        Files.writeString(f, "1;'x;y';\\N\n2;\\N;7\n");
+        Cli r = cli("import", "--dir", db(), "--table", "eu", "--from", f.toString(), "--no-header", "--null", "\\N",
+                "--quote", "'");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("imported 2 rows into table 'eu' (column1 INTEGER, column2 VARCHAR, column3 INTEGER)\n", r.out());
+        Fixtures.assertRows(List.of(new Object[] {1, "x;y", null}, new Object[] {2, null, 7}),
+                Fixtures.read(Catalog.open(Path.of(db())).table("eu"), memory));
+
+        r = cli("import", "--dir", db(), "--table", "e2", "--from", f.toString(), "--delimiter", ";;");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("--delimiter takes one character, got ';;'"), r.err());
+
+        Path p = dir.resolve("n.parquet");
+        Fixtures.duckExecute("COPY (SELECT 1 AS a) TO " + Fixtures.lit(p) + " (FORMAT parquet)");
+        r = cli("import", "--dir", db(), "--table", "e3", "--from", p.toString(), "--no-header");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("apply to CSV files only"), r.err());
+    }
+
+    @Test
     void importsAnArrowStream() throws Exception {
         Path f = dir.resolve("nums.arrows");
         try (var allocator = memory.allocator().newChildAllocator("writing", 0, Long.MAX_VALUE);

@@ -9,7 +9,13 @@ import io.ascan.format.WriteOptions;
 import io.ascan.testing.LeakCheck;
 import java.nio.file.Path;
 import java.util.List;
+import java.nio.channels.FileChannel;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,5 +61,37 @@ class ImportExportRoundTripTest {
         Path again = dir.resolve("c.csv");
         CsvExporter.export(table("from_parquet"), again, memory.pool(), memory.allocator(), Progress.NONE);
         assertEquals(java.nio.file.Files.readString(csv), java.nio.file.Files.readString(again));
+    }
+
+    /** ascan → Arrow IPC (file and stream) → ascan keeps every value and type; Arrow's own reader sees SQL types. */
+    @ParameterizedTest
+    @ValueSource(strings = {"t.arrow", "t.arrows"})
+    void arrowIpcRoundTrip(String name) throws Exception {
+        List<Object[]> rows = Fixtures.allTypesRows(1_800);
+        Table original = Fixtures.writeTable(dir.resolve("db"), "original", ALL_TYPES, rows, 500);
+        Path file = dir.resolve(name);
+        long written = ArrowIpcExporter.export(original, file, name.endsWith(".arrows"), memory.pool(),
+                memory.allocator(), Progress.NONE);
+        assertEquals(rows.size(), written);
+
+        try (FileChannel ch = FileChannel.open(file);
+             ArrowReader reader = name.endsWith(".arrows") ? new ArrowStreamReader(ch, memory.allocator())
+                     : new ArrowFileReader(ch, memory.allocator())) {
+            assertEquals("Schema<id: Int(32, true), b: Bool, i: Int(32, true), l: Int(64, true), "
+                    + "d: FloatingPoint(DOUBLE), m: Decimal(12, 2, 128), dt: Date(DAY), ts: Timestamp(MICROSECOND, null), "
+                    + "s: Utf8>", reader.getVectorSchemaRoot().getSchema().toString().replaceAll("\\(metadata: .*", ""));
+            long seen = 0;
+            int batches = 0;
+            while (reader.loadNextBatch()) {
+                seen += reader.getVectorSchemaRoot().getRowCount();
+                batches++;
+            }
+            assertEquals(rows.size(), seen);
+            assertEquals(4, batches, "one batch per slice of 500 rows");
+        }
+
+        ArrowIpcImporter.importFile(file, target("back"), memory.allocator(), Progress.NONE);
+        assertEquals(ALL_TYPES, table("back").schema());
+        Fixtures.assertRows(rows, Fixtures.read(table("back"), memory));
     }
 }

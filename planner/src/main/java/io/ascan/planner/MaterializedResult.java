@@ -13,10 +13,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -25,11 +25,10 @@ import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * A result computed up front from Java rows (EXPLAIN text, JDBC metadata, tests), delivered as
- * Arrow batches laid out exactly as the executor's (DECIMAL as unscaled BIGINT) so that every
+ * Arrow batches laid out exactly as the executor's (DECIMAL as Decimal128) so that every
  * front end reads it through the same code as a real query. Values use the Java mapping of
  * {@link QueryService}: Boolean, Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime,
  * String, or null.
@@ -69,10 +68,9 @@ public final class MaterializedResult implements QueryResult {
         return of(parent, columns, rows, 4096, "");
     }
 
-    /** The Arrow field of a result column: its Arrow type and, as the table format does, its SQL type. */
+    /** The Arrow field of a result column: the same as the engine's results have. */
     public static Field field(OutputColumn c) {
-        return new Field(c.name(), new FieldType(true, ArrowTypes.arrowType(c.type()), null,
-                Map.of(ArrowTypes.TYPE_METADATA_KEY, c.type().toString())), null);
+        return ArrowTypes.resultField(c.name(), c.type());
     }
 
     private static VectorSchemaRoot batch(BufferAllocator a, List<OutputColumn> columns, List<Object[]> rows) {
@@ -104,8 +102,7 @@ public final class MaterializedResult implements QueryResult {
             case INTEGER -> ((IntVector) v).setSafe(r, ((Number) value).intValue());
             case BIGINT -> ((BigIntVector) v).setSafe(r, ((Number) value).longValue());
             case DOUBLE -> ((Float8Vector) v).setSafe(r, ((Number) value).doubleValue());
-            case DECIMAL -> ((BigIntVector) v).setSafe(r, ((BigDecimal) value).setScale(t.scale(), RoundingMode.UNNECESSARY)
-                    .unscaledValue().longValueExact());
+            case DECIMAL -> ((DecimalVector) v).setSafe(r, ((BigDecimal) value).setScale(t.scale(), RoundingMode.UNNECESSARY));
             case DATE -> ((DateDayVector) v).setSafe(r, Math.toIntExact(((LocalDate) value).toEpochDay()));
             case TIMESTAMP -> {
                 LocalDateTime ts = (LocalDateTime) value;

@@ -11,8 +11,13 @@ import io.ascan.exec.SqlStates;
 import io.ascan.planner.EngineConfig;
 import io.ascan.planner.EngineProperties;
 import io.ascan.planner.PlanningException;
+import java.io.Console;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,7 +51,7 @@ public final class SqlCommand implements CliCommand {
         Ascan open(Path dir, EngineConfig config) throws IOException;
     }
 
-    enum Format { table, csv, json }
+    enum Format { table, csv, json, arrow }
 
     static final class Source {
         @Option(names = "-e", paramLabel = "SQL", description = "SQL to run (several statements separated by ';').")
@@ -56,17 +62,20 @@ public final class SqlCommand implements CliCommand {
     }
 
     @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Runs SQL statements on a catalog and prints each result.",
+            description = {"Runs SQL statements on a catalog and prints each result. The SQL comes from -e, -f, "
+                    + "or else standard input.",
                     "Formats: table (aligned, with a row count), csv (RFC 4180 with a header row, NULL as an empty "
-                            + "field, numbers in plain decimal), json (JSON Lines: one object per row)."})
+                            + "field, numbers in plain decimal), json (JSON Lines: one object per row), arrow (one "
+                            + "Arrow IPC stream on standard output, for one statement: e.g. | python -c "
+                            + "'import pyarrow as pa, sys; print(pa.ipc.open_stream(sys.stdin.buffer).read_all())')."})
     public static final class Run implements Callable<Integer> {
         @Mixin CatalogOptions catalog;
 
-        @ArgGroup(exclusive = true, multiplicity = "1")
+        @ArgGroup(exclusive = true, multiplicity = "0..1")
         Source source;
 
         @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
-                description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+                description = "table, csv, json or arrow (default: ${DEFAULT-VALUE}).")
         Format format;
 
         @Option(names = "--mode", paramLabel = "MODE",
@@ -89,13 +98,22 @@ public final class SqlCommand implements CliCommand {
         @Spec CommandSpec spec;
 
         private final Opener opener;
+        private final InputStream stdin;
+        private final OutputStream stdout;
 
         public Run() {
             this(Ascan::open);
         }
 
         public Run(Opener opener) {
+            this(opener, System.in, System.out);
+        }
+
+        /** {@code stdin} is read when neither -e nor -f is given; {@code stdout} takes the arrow format's bytes. */
+        public Run(Opener opener, InputStream stdin, OutputStream stdout) {
             this.opener = opener;
+            this.stdin = stdin;
+            this.stdout = stdout;
         }
 
         @Override
@@ -105,8 +123,13 @@ public final class SqlCommand implements CliCommand {
             if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             EngineConfig config = EngineProperties.parse(all);
             config = config.withQuery(config.query().withDumpCode(dumpCode));
-            List<String> statements = SqlScript.split(source.sql != null ? source.sql : read(source.file));
+            List<String> statements = SqlScript.split(source == null ? readStdin()
+                    : source.sql != null ? source.sql : read(source.file));
             if (statements.isEmpty()) throw new UserException("no SQL statement given");
+            if (format == Format.arrow && statements.size() > 1) {
+                throw new UserException("--format arrow writes one Arrow IPC stream: give one statement, not "
+                        + statements.size());
+            }
             PrintWriter out = spec.commandLine().getOut();
             try (Ascan db = opener.open(catalog.dir, config)) {
                 for (int i = 0; i < statements.size(); i++) {
@@ -142,12 +165,18 @@ public final class SqlCommand implements CliCommand {
                 case table -> new TableFormat(out);
                 case csv -> new CsvFormat(out);
                 case json -> new JsonFormat(out);
+                case arrow -> null;
             };
             try (QueryReader r = db.query(sql)) {
                 if (dumpCode) {
                     PrintWriter err = spec.commandLine().getErr();
                     err.println(r.generatedCode().strip());
                     err.flush();
+                }
+                if (f == null) {
+                    writeArrow(r);
+                    printStats(r);
+                    return;
                 }
                 f.begin(r.columns());
                 VectorSchemaRoot root = r.getVectorSchemaRoot();
@@ -159,13 +188,36 @@ public final class SqlCommand implements CliCommand {
                     rows += root.getRowCount();
                 }
                 f.end(rows);
-                if (stats) {
-                    PrintWriter err = spec.commandLine().getErr();
-                    String s = r.statistics();
-                    err.println(s == null || s.isBlank() ? "(no statistics)" : s.strip());
-                    err.flush();
-                }
+                printStats(r);
             }
+        }
+
+        private void printStats(QueryReader r) {
+            if (!stats) return;
+            PrintWriter err = spec.commandLine().getErr();
+            String s = r.statistics();
+            err.println(s == null || s.isBlank() ? "(no statistics)" : s.strip());
+            err.flush();
+        }
+
+        /** The result as one Arrow IPC stream (the schema, then a record batch per result batch). */
+        private void writeArrow(QueryReader r) throws QueryException, IOException {
+            try (ArrowStreamWriter w = new ArrowStreamWriter(r.getVectorSchemaRoot(), null, Channels.newChannel(stdout))) {
+                w.start();
+                while (loadNext(r)) w.writeBatch();
+                w.end();
+            }
+            stdout.flush();
+        }
+
+        private String readStdin() throws IOException {
+            Console console = System.console();
+            if (stdin == System.in && console != null && console.isTerminal()) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("reading SQL from standard input; end it with Ctrl-D (or give -e SQL / -f FILE)");
+                err.flush();
+            }
+            return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
         }
 
         /** QueryReader reports query failures as IOException wrapping the QueryException. */

@@ -30,8 +30,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Result metadata and getters over Arrow batches, with the scripted executor. */
 class JdbcResultSetTest {
@@ -102,10 +100,8 @@ class JdbcResultSetTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(booleans = {false, true})
-    void gettersAndWasNull(boolean decimalVectors) throws SQLException {
-        executor.decimalVectors = decimalVectors;
+    @Test
+    void gettersAndWasNull() throws SQLException {
         try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(JdbcFixtures.ALL_TYPES)) {
             assertThrows(SQLException.class, () -> rs.getInt(1), "before the first row");
             assertTrue(rs.next());

@@ -46,7 +46,11 @@ class SqlCommandTest {
     }
 
     int run(String... args) {
-        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, executor)));
+        return run(new java.io.ByteArrayInputStream(new byte[0]), new java.io.ByteArrayOutputStream(), args);
+    }
+
+    int run(java.io.InputStream stdin, java.io.OutputStream stdout, String... args) {
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, executor), stdin, stdout));
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         cmd.setExecutionExceptionHandler((e, c, p) -> {
@@ -78,6 +82,42 @@ class SqlCommandTest {
                  NULL | long value
                 (2 rows)
                 """, out.toString());
+    }
+
+    @Test
+    void arrowFormatIsOneIpcStream() throws Exception {
+        var bytes = new java.io.ByteArrayOutputStream();
+        assertEquals(0, run(new java.io.ByteArrayInputStream(new byte[0]), bytes,
+                "--dir", dir.toString(), "--format", "arrow", "-e", JdbcFixtures.ALL_TYPES));
+        assertEquals("", out.toString(), "nothing but the stream, and that on the binary output");
+        try (var allocator = new org.apache.arrow.memory.RootAllocator();
+             var reader = new org.apache.arrow.vector.ipc.ArrowStreamReader(
+                     new java.io.ByteArrayInputStream(bytes.toByteArray()), allocator)) {
+            var root = reader.getVectorSchemaRoot();
+            assertEquals("[b, i, l, d, m, dt, ts, s]",
+                    root.getSchema().getFields().stream().map(f -> f.getName()).toList().toString());
+            int rows = 0;
+            StringBuilder first = new StringBuilder();
+            while (reader.loadNextBatch()) {
+                if (rows == 0) {
+                    for (var v : root.getFieldVectors()) first.append(v.getObject(0)).append('|');
+                }
+                rows += root.getRowCount();
+            }
+            assertEquals(JdbcFixtures.ROWS.size(), rows);
+            assertTrue(first.toString().startsWith("true|42|9000000000|1.0E20|-1234.50|10591|"), first.toString());
+        }
+        assertEquals(2, run("--dir", dir.toString(), "--format", "arrow", "-e", "SELECT 1; SELECT 2"));
+        assertTrue(err.toString().contains("give one statement, not 2"), err.toString());
+    }
+
+    @Test
+    void sqlFromStandardInputWithoutEOrF() {
+        executor.rows = p -> List.<Object[]>of(new Object[] {1});
+        var stdin = new java.io.ByteArrayInputStream("SELECT i FROM all_types;\nSELECT i FROM all_types WHERE i > 0;\n"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(0, run(stdin, new java.io.ByteArrayOutputStream(), "--dir", dir.toString(), "--format", "csv"));
+        assertEquals("i\r\n1\r\ni\r\n1\r\n", out.toString());
     }
 
     @Test

@@ -3,19 +3,15 @@ package io.ascan.exec.operator;
 import io.ascan.codegen.rt.Mem;
 import io.ascan.format.ArrowTypes;
 import io.ascan.plan.OutputColumn;
-import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -50,11 +46,7 @@ public final class ResultWriter implements AutoCloseable {
 
     public static Schema schema(List<OutputColumn> columns) {
         List<Field> fields = new ArrayList<>();
-        for (OutputColumn c : columns) {
-            DataType t = c.type();
-            ArrowType type = t.kind() == TypeKind.DECIMAL ? new ArrowType.Decimal(t.precision(), t.scale(), 128) : ArrowTypes.arrowType(t);
-            fields.add(new Field(c.name(), new FieldType(true, type, null, Map.of(ArrowTypes.TYPE_METADATA_KEY, t.toString())), null));
-        }
+        for (OutputColumn c : columns) fields.add(ArrowTypes.resultField(c.name(), c.type()));
         return new Schema(fields);
     }
 
