@@ -128,6 +128,26 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
         return register(rel, newJoin, mapOldToNewOutputs, corDefOutputs);
     }
 
+    /**
+     * A SEMI or ANTI join inside a correlated sub-query ({@code SubQueryJoins} makes them of
+     * [NOT] EXISTS and NOT IN before decorrelation): Calcite gives up on it when an input is
+     * correlated. Its rows are its left input's, so the correlation values the left input carries
+     * pass through it; its right input must be free of outer correlation (Calcite still gives up
+     * on that).
+     */
+    @Override
+    public @Nullable Frame decorrelateRel(Join rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        if (rel.getJoinType().projectsRight()) return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues);
+        Frame leftFrame = getInvoke(rel.getLeft(), isCorVarDefined, rel, parentPropagatesNullValues);
+        // Whether a right row exists decides, so a missing row is never a row of NULLs there.
+        Frame rightFrame = getInvoke(rel.getRight(), isCorVarDefined, rel, false);
+        if (leftFrame == null || rightFrame == null || !rightFrame.corDefOutputs.isEmpty()) return null;
+        RexNode condition = decorrelateExpr(rel, map, cm, rel.getCondition());
+        if (RexUtil.containsFieldAccess(condition)) return null;
+        RelNode newJoin = relBuilder.push(leftFrame.r).push(rightFrame.r).join(rel.getJoinType(), condition).build();
+        return register(rel, newJoin, leftFrame.oldToNewOutputs, leftFrame.corDefOutputs);
+    }
+
     /** Whether field {@code i} of {@code rel} is never NULL: Calcite's reasoning, with joins that keep unmatched rows. */
     private static boolean notNull(RelNode rel, int i) {
         if (!rel.getRowType().getFieldList().get(i).getType().isNullable()) return true;
