@@ -120,7 +120,8 @@ public final class HashJoinProbe implements CodegenConsumer {
         // An outer probe emits its NULL-padded tuple from the chain loop's last turn, so the
         // parent's code appears once: emitted twice per outer join, it doubled with each one.
         boolean pad = preservesProbe();
-        String padded = code.fresh("padded"), head = code.fresh("chainHead"), hash = code.fresh("probeHash");
+        String padded = pad ? code.fresh("padded") : null, head = pad ? code.fresh("chainHead") : null;
+        String hash = pad ? code.fresh("probeHash") : null;
         if (pad) code.line("boolean " + padded + " = false;").line("long " + head + " = 0L, " + hash + " = 0L;");
 
         boolean direct = build.directKey();
