@@ -472,7 +472,7 @@ final class QueryGenerator {
     }
 
     private Expr exists(Scope scope) {
-        Select sub = select(subScope(scope), null);
+        Select sub = select(subScope(scope), null, !open(KnownOpen.GROUPED_EXISTS));
         Select correlated = correlate(sub, scope, open(KnownOpen.UNCORRELATED_EXISTS));
         return new Subquery(random.nextBoolean() ? SubOp.EXISTS : SubOp.NOT_EXISTS, Type.BOOLEAN, List.of(), correlated);
     }
@@ -507,7 +507,7 @@ final class QueryGenerator {
     /** Half the time (or {@code always} when it can), adds {@code inner column = outer column} (same kind) to the subquery's WHERE. */
     private Select correlate(Select sub, Scope outer, boolean always) {
         List<Col> visible = concat(outer.columns(), outer.outer());
-        if (visible.isEmpty() || !(always || chance(50))) return sub;
+        if (visible.isEmpty() || !(always || chance(50)) || open(KnownOpen.CORRELATED_SUBQUERY_IN_SELECT) && outer.selectList()) return sub;
         List<Col> inner = new ArrayList<>();
         for (Source s : sub.from()) {
             if (s.derived() != null || !TABLES.containsKey(s.table())) continue;
@@ -521,7 +521,7 @@ final class QueryGenerator {
             if (!match.isEmpty()) {
                 List<Expr> where = new ArrayList<>(sub.where());
                 Col inside = match.get(random.nextInt(match.size()));
-                Expr eq = compare(inside, o);
+                Expr eq = open(KnownOpen.NON_EQUI_CORRELATION) ? new Call(Op.EQ, Type.BOOLEAN, List.of(inside, o)) : compare(inside, o);
                 where.add(eq);
                 return sub.withWhere(where);
             }
