@@ -19,20 +19,35 @@ public final class StoreCode {
 
     /** Reads column {@code c} of the row at address {@code row} (a Java expression). */
     public static ValueCode read(CodeBuilder code, String row, RowLayout layout, int c) {
+        return read(code, row, layout, c, null);
+    }
+
+    /**
+     * {@link #read(CodeBuilder, String, RowLayout, int)}, NULL without a load where the Java
+     * expression {@code padded} (if not null) is true: an outer join's missing row.
+     */
+    public static ValueCode read(CodeBuilder code, String row, RowLayout layout, int c, String padded) {
         DataType t = layout.types().get(c);
         String n = code.fresh("s" + c + "Null");
-        code.line("boolean " + n + " = (" + MEM + "getLong(" + row + " + " + layout.nullWordOffset(c) + "L) & "
-                + RowLayout.nullMask(c) + "L) != 0L;");
+        code.line("boolean " + n + " = " + (padded == null ? "" : padded + " || ") + "(" + MEM + "getLong(" + row + " + "
+                + layout.nullWordOffset(c) + "L) & " + RowLayout.nullMask(c) + "L) != 0L;");
         String at = row + " + " + layout.valueOffset(c) + "L";
         String v = code.fresh("s" + c + "_");
+        // guarded, a padded row's value is the type's default, as Tuple.nulls gives
+        String load = padded == null ? "" : padded + " ? " + switch (t.kind()) {
+            case BOOLEAN -> "false";
+            case DOUBLE -> "0.0";
+            case INTEGER, DATE -> "0";
+            default -> "0L";
+        } + " : ";
         switch (t.kind()) {
-            case BOOLEAN -> code.line("boolean " + v + " = " + MEM + "getLong(" + at + ") != 0L;");
-            case INTEGER, DATE -> code.line("int " + v + " = (int) " + MEM + "getLong(" + at + ");");
-            case BIGINT, DECIMAL, TIMESTAMP -> code.line("long " + v + " = " + MEM + "getLong(" + at + ");");
-            case DOUBLE -> code.line("double " + v + " = " + MEM + "getDouble(" + at + ");");
+            case BOOLEAN -> code.line("boolean " + v + " = " + load + MEM + "getLong(" + at + ") != 0L;");
+            case INTEGER, DATE -> code.line("int " + v + " = " + load + "(int) " + MEM + "getLong(" + at + ");");
+            case BIGINT, DECIMAL, TIMESTAMP -> code.line("long " + v + " = " + load + MEM + "getLong(" + at + ");");
+            case DOUBLE -> code.line("double " + v + " = " + load + MEM + "getDouble(" + at + ");");
             case VARCHAR -> {
                 String a = code.fresh("s" + c + "Str");
-                code.line("long " + a + " = " + MEM + "getLong(" + at + ");");
+                code.line("long " + a + " = " + load + MEM + "getLong(" + at + ");");
                 String len = code.fresh("s" + c + "Len");
                 code.line("int " + len + " = " + a + " == 0L ? 0 : " + MEM + "getInt(" + a + ");");
                 code.line("long " + v + " = " + a + " + 4L;");

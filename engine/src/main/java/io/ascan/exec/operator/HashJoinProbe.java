@@ -81,9 +81,9 @@ public final class HashJoinProbe implements CodegenConsumer {
      * where the two have one type whose equality is identity (integers, dates, timestamps,
      * decimals of one scale): the join condition makes them the same value, and a parent that
      * groups by a build key (q13's c_custkey) then finds its group without waiting on the load of
-     * the build row.
+     * the build row. In the NULL-padded turn of an outer probe ({@code padded} true) they are NULL.
      */
-    private Tuple keysFromProbe(Tuple probe, Tuple buildSide) {
+    private Tuple keysFromProbe(Tuple probe, Tuple buildSide, String padded) {
         int[] from = new int[buildSide.width()], origins = new int[buildSide.width()];
         java.util.Arrays.fill(from, -1);
         for (int c = 0; c < origins.length; c++) origins[c] = buildSide.origin(c);
@@ -98,7 +98,12 @@ public final class HashJoinProbe implements CodegenConsumer {
                 origins[buildKeys[i]] = probe.origin(probeKeys[i]);
             }
         }
-        return buildSide.derive(buildSide.types(), (c, code) -> from[c] >= 0 ? probe.read(from[c], code) : buildSide.read(c, code), origins);
+        return buildSide.derive(buildSide.types(), (c, code) -> {
+            if (from[c] < 0) return buildSide.read(c, code);
+            ValueCode k = probe.read(from[c], code);
+            return padded == null ? k : new ValueCode("(" + padded + " || " + k.isNull() + ")", k.value(), k.length(), k.type(),
+                    k.hash(), k.stored());
+        }, origins);
     }
 
     @Override
@@ -112,6 +117,12 @@ public final class HashJoinProbe implements CodegenConsumer {
         boolean track = preservesProbe() || (type == JoinType.ANTI && buildRight);
         String matched = code.fresh("matched");
         if (track) code.line("boolean " + matched + " = false;");
+        // An outer probe emits its NULL-padded tuple from the chain loop's last turn, so the
+        // parent's code appears once: emitted twice per outer join, it doubled with each one.
+        boolean pad = preservesProbe();
+        String padded = pad ? code.fresh("padded") : null, head = pad ? code.fresh("chainHead") : null;
+        String hash = pad ? code.fresh("probeHash") : null;
+        if (pad) code.line("boolean " + padded + " = false;").line("long " + head + " = 0L, " + hash + " = 0L;");
 
         boolean direct = build.directKey();
         String[] heads = bucketHeadsPrePass(in, gen, table, direct);
@@ -150,8 +161,18 @@ public final class HashJoinProbe implements CodegenConsumer {
         }
         // With unique keys a direct-address chain ends at its head: no load of the row's next pointer.
         String next = direct ? table + ".uniqueKeys() ? 0L : " + MEM + "getLong(" + m + ")" : MEM + "getLong(" + m + ")";
-        code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + next + ")");
-        gen.checkCancelledInLoop();
+        if (pad) {
+            code.line(head + " = " + first + ";").line(hash + " = " + h + ";");
+            if (!nonNull.isEmpty()) code.close();
+            code.open("for (" + m + " = " + head + "; " + m + " != 0L || !" + matched + " && !" + padded + "; " + m + " = " + m
+                    + " == 0L ? 0L : (" + next + "))");
+            gen.checkCancelledInLoop();
+            code.open("if (" + m + " == 0L)").line(padded + " = true;").close().open("else");
+            h = hash;
+        } else {
+            code.open("for (" + m + " = " + first + "; " + m + " != 0L; " + m + " = " + next + ")");
+            gen.checkCancelledInLoop();
+        }
         // A direct-address chain holds exactly the rows with the probe's key: nothing to compare;
         // a clustered one (a shift) also rows with neighbouring keys: compare keys, not hashes.
         if (direct) code.open("if (!" + table + ".direct())");
@@ -173,19 +194,19 @@ public final class HashJoinProbe implements CodegenConsumer {
             code.close();
         }
         if (track) code.line(matched + " = true;");
-        if (probeSideSemiAnti) {
+        if (pad) {
+            code.close(); // a row of the chain
+            Tuple paddedBuild = build.tuple(m, padded);
+            parent.consume(joined(in, keysFromProbe(in, paddedBuild, padded)), gen);
+        } else if (probeSideSemiAnti) {
             if (type == JoinType.SEMI) parent.consume(in, gen);
             code.line("break;");
         } else if (!buildSideSemiAnti) {
-            parent.consume(joined(in, keysFromProbe(in, buildTuple)), gen);
+            parent.consume(joined(in, keysFromProbe(in, buildTuple, null)), gen);
         }
         code.close(); // chain loop
-        if (!nonNull.isEmpty()) code.close();
-        if (preservesProbe()) {
-            code.open("if (!" + matched + ")");
-            parent.consume(joined(in, Tuple.nulls(build.types())), gen);
-            code.close();
-        } else if (type == JoinType.ANTI && buildRight) {
+        if (!nonNull.isEmpty() && !pad) code.close();
+        if (type == JoinType.ANTI && buildRight) {
             code.open("if (!" + matched + ")");
             parent.consume(in, gen);
             code.close();

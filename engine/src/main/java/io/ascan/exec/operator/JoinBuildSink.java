@@ -231,6 +231,11 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         return new Tuple(types, (c, code) -> StoreCode.read(code, row, layout, c));
     }
 
+    /** {@link #tuple}, all NULL where the Java expression {@code padded} is true (then {@code row} is 0 and not read). */
+    public Tuple tuple(String row, String padded) {
+        return new Tuple(types, (c, code) -> StoreCode.read(code, row, layout, c, padded));
+    }
+
     @Override
     public String describe() {
         return "HashJoinBuild(keys " + Arrays.toString(keys) + ")";

@@ -86,7 +86,8 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
     /**
      * Calcite 1.42's method with {@link #notNull} in place of its {@code isFieldNotNull}: the
      * Correlate becomes a join of the outer rows with the inner side's rows for the correlation
-     * values, on those values; correlation values of other Correlates pass up.
+     * values, on those values (on none when the inner side lost its correlation); correlation
+     * values of other Correlates pass up.
      */
     @Override
     public @Nullable Frame decorrelateRel(Correlate rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
@@ -96,7 +97,9 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
         frameStack.push(Pair.of(rel.getCorrelationId(), leftFrame));
         Frame rightFrame = getInvoke(oldRight, true, rel, rel.getJoinType() == JoinRelType.LEFT || parentPropagatesNullValues);
         frameStack.pop();
-        if (rightFrame == null || rightFrame.corDefOutputs.isEmpty()) return null;
+        // A right input that simplified to one without this correlation (an EXISTS over a filter
+        // proven FALSE) joins every outer row: Calcite gave up on it.
+        if (rightFrame == null || RelOptUtil.getVariablesUsed(rightFrame.r).contains(rel.getCorrelationId())) return null;
 
         NavigableMap<CorDef, Integer> corDefOutputs = new TreeMap<>(rightFrame.corDefOutputs);
         List<RexNode> conditions = new ArrayList<>();
@@ -126,6 +129,62 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
         RexNode condition = RexUtil.composeConjunction(relBuilder.getRexBuilder(), conditions);
         RelNode newJoin = relBuilder.push(leftFrame.r).push(rightFrame.r).join(rel.getJoinType(), condition).build();
         return register(rel, newJoin, mapOldToNewOutputs, corDefOutputs);
+    }
+
+    /**
+     * A SEMI or ANTI join inside a correlated sub-query ({@code SubQueryJoins} makes them of
+     * [NOT] EXISTS and NOT IN before decorrelation): Calcite gives up on it when an input is
+     * correlated. Its rows are its left input's, so the correlation values the left input carries
+     * pass through it; a right input correlated with an outer query (a sub-query two levels down)
+     * is joined on those values as well.
+     */
+    @Override
+    public @Nullable Frame decorrelateRel(Join rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
+        if (rel.getJoinType().projectsRight()) return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues);
+        Frame leftFrame = getInvoke(rel.getLeft(), isCorVarDefined, rel, parentPropagatesNullValues);
+        // Whether a right row exists decides, so a missing row is never a row of NULLs there.
+        Frame rightFrame = getInvoke(rel.getRight(), isCorVarDefined, rel, false);
+        if (leftFrame == null || rightFrame == null) return null;
+        RexNode condition = decorrelateExpr(rel, map, cm, rel.getCondition());
+        if (RexUtil.containsFieldAccess(condition)) return null;
+        Frame newLeft = leftFrame;
+        List<RexNode> conditions = new ArrayList<>(List.of(condition));
+        if (!rightFrame.corDefOutputs.isEmpty()) {
+            // Correlated on both levels: the left rows carry the right input's correlation values
+            // too (from a value generator where they lack them), and match the right rows of theirs.
+            List<CorRef> missing = new ArrayList<>();
+            for (CorDef d : rightFrame.corDefOutputs.keySet()) {
+                if (!leftFrame.corDefOutputs.containsKey(d)) missing.add(new CorRef(d.corr, d.field, missing.size()));
+            }
+            if (!missing.isEmpty()) {
+                NavigableMap<CorDef, Integer> supplied = new TreeMap<>(leftFrame.corDefOutputs);
+                newLeft = supplyMissingCorVars(rel.getLeft(), leftFrame, missing, supplied);
+                // registered for the left input now, so the condition reads its fields
+                conditions = new ArrayList<>(List.of(decorrelateExpr(rel, map, cm, rel.getCondition())));
+            }
+            int leftCount = newLeft.r.getRowType().getFieldCount();
+            for (Map.Entry<CorDef, Integer> e : rightFrame.corDefOutputs.entrySet()) {
+                int l = requireNonNull(newLeft.corDefOutputs.get(e.getKey())), r = e.getValue();
+                conditions.add(relBuilder.isNotDistinctFrom(RexInputRef.of(l, newLeft.r.getRowType()),
+                        new RexInputRef(leftCount + r, rightFrame.r.getRowType().getFieldList().get(r).getType())));
+            }
+        }
+        RexNode all = RexUtil.composeConjunction(relBuilder.getRexBuilder(), conditions);
+        RelNode newJoin = relBuilder.push(newLeft.r).push(rightFrame.r).join(rel.getJoinType(), all).build();
+        return register(rel, newJoin, newLeft.oldToNewOutputs, newLeft.corDefOutputs);
+    }
+
+    /** Calcite's private {@code supplyMissingCorVars}: joins a value generator of {@code missing} to the frame. */
+    private Frame supplyMissingCorVars(RelNode oldInput, Frame frame, List<CorRef> missing,
+            NavigableMap<CorDef, Integer> corDefOutputs) {
+        try {
+            java.lang.reflect.Method m = RelDecorrelator.class.getDeclaredMethod("supplyMissingCorVars",
+                    RelNode.class, Frame.class, List.class, NavigableMap.class);
+            m.setAccessible(true);
+            return (Frame) m.invoke(this, oldInput, frame, missing, corDefOutputs);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Calcite's RelDecorrelator.supplyMissingCorVars is not there", e);
+        }
     }
 
     /** Whether field {@code i} of {@code rel} is never NULL: Calcite's reasoning, with joins that keep unmatched rows. */
