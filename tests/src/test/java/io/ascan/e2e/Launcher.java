@@ -78,6 +78,11 @@ final class Launcher {
     private static synchronized String classpath() {
         if (classpath == null) {
             try {
+                // the script must run what these tests run
+                String script = Files.readString(Path.of("..", "ascan"));
+                if (!script.contains("CLI_TARGET=\"$ROOT/planner/cli/target\"")) {
+                    throw new AssertionError("./ascan no longer runs from planner/cli/target; update Launcher");
+                }
                 classpath = CLI_TARGET.resolve("classes") + File.pathSeparator
                         + Files.readString(CLI_TARGET.resolve("launcher.classpath")).strip();
             } catch (IOException e) {
