@@ -17,7 +17,7 @@ class ConfigurationDocTest {
 
     @Test
     void everySettingIsDocumentedAndNothingElse() throws Exception {
-        String doc = Files.readString(Path.of("..", "docs", "configuration.md"));
+        String doc = Files.readString(Path.of("..", "..", "docs", "configuration.md"));
         Set<String> documented = new TreeSet<>();
         Matcher m = ROW.matcher(doc.substring(doc.indexOf("## Settings")));
         while (m.find()) documented.add(m.group(1));
