@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.testing.CliRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ascan.catalog.Catalog;
@@ -204,14 +203,6 @@ final class Fixtures {
             }
         }
         return rows;
-    }
-
-    /** Result of running the CLI in-process. */
-    record Cli(int exit, String out, String err) {}
-
-    static Cli cli(String... args) {
-        CliRun r = CliRun.of(args);
-        return new Cli(r.exit(), r.out(), r.err());
     }
 
     /** Names in a catalog directory, hidden ones included: proves a failed import left nothing. */

@@ -13,13 +13,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs an {@code ascan} command in a child JVM on exactly the classpath the {@code ./ascan}
- * launcher uses ({@code benchmarks/target/classes} and {@code benchmarks/target/launcher.classpath},
- * which the benchmarks module's build writes), with the launcher's JVM flags. A library version
+ * launcher uses ({@code planner/cli/target/classes} and {@code planner/cli/target/launcher.classpath},
+ * which the cli module's build writes), with the launcher's JVM flags. A library version
  * that only the launcher resolves (commons-io 2.15.0 under commons-csv 1.14.1 once made every CSV
  * import fail with NoSuchMethodError) fails here, while the test classpath would hide it.
  */
 final class Launcher {
-    private static final Path BENCHMARKS = Path.of("..", "benchmarks", "target");
+    private static final Path CLI_TARGET = Path.of("..", "planner", "cli", "target");
     private static final long TIMEOUT_MINUTES = 3;
     private static String classpath;
 
@@ -78,10 +78,15 @@ final class Launcher {
     private static synchronized String classpath() {
         if (classpath == null) {
             try {
-                classpath = BENCHMARKS.resolve("classes") + File.pathSeparator
-                        + Files.readString(BENCHMARKS.resolve("launcher.classpath")).strip();
+                // the script must run what these tests run
+                String script = Files.readString(Path.of("..", "ascan"));
+                if (!script.contains("CLI_TARGET=\"$ROOT/planner/cli/target\"")) {
+                    throw new AssertionError("./ascan no longer runs from planner/cli/target; update Launcher");
+                }
+                classpath = CLI_TARGET.resolve("classes") + File.pathSeparator
+                        + Files.readString(CLI_TARGET.resolve("launcher.classpath")).strip();
             } catch (IOException e) {
-                throw new UncheckedIOException("the launcher's classpath is written by the benchmarks module's "
+                throw new UncheckedIOException("the launcher's classpath is written by the cli module's "
                         + "package phase", e);
             }
         }
