@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecAggregateTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(3);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(3);
     static final DataType M = DataType.decimal(12, 2);
 
     Executor executor() {

@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ExecJoinTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     Executor executor() {
         return new Executor(memory.allocator(), memory.pool());

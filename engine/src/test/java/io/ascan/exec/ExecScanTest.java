@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecScanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     Executor executor() {
         return new Executor(memory.allocator(), memory.pool());

@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecSharedSubplanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
     static final String REVENUE = "SELECT lo_suppkey, sum(lo_revenue) AS revenue FROM lineorder GROUP BY lo_suppkey";
 
     Executor executor() {

@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PipelineDictionaryTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2).withDumpCode(true);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2).withDumpCode(true);
 
     static Expr s(Table t) {
         return tcol(t, "s");

@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 
 import io.ascan.catalog.Table;
@@ -65,7 +66,7 @@ class ScanColumnMappingTest {
     static final List<String> MODES = List.of("direct", "staging", "pushdown", "adaptive");
 
     static QueryOptions options(String mode) {
-        return QueryOptions.DEFAULTS.withMode(mode).withComputeThreads(2);
+        return QueryOptions.DEFAULTS.withMode(ScanStrategy.parse(mode)).withComputeThreads(2);
     }
 
     /**

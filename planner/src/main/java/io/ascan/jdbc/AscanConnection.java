@@ -2,7 +2,7 @@ package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.memory.Allocators;
-import io.ascan.planner.EngineConfig;
+import io.ascan.engine.EngineConfig;
 import io.ascan.planner.PlanningException;
 import io.ascan.planner.QueryPlanner;
 import io.ascan.planner.QueryService;

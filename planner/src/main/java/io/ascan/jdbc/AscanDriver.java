@@ -2,8 +2,8 @@ package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.planner.AscanQueryService;
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import io.ascan.planner.PlanExecutor;
 import io.ascan.planner.QueryService;
 import java.io.IOException;

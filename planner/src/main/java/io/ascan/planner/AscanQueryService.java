@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineConfig;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.DeepStack;
 import io.ascan.exec.QueryException;

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineConfig;
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Catalog;
 import io.ascan.codegen.rt.SqlException;

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineConfig;
 import io.ascan.catalog.Catalog;
 
 /** Where the front ends find the executor when none is given explicitly. */

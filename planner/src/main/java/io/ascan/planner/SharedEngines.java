@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineConfig;
 import io.ascan.catalog.Catalog;
 import io.ascan.plan.OutputColumn;
 import io.ascan.types.DataType;

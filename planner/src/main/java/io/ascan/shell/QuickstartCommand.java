@@ -4,7 +4,7 @@ import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
 import io.ascan.cli.UserException;
 import io.ascan.planner.BenchmarkQueries;
-import io.ascan.planner.EngineProperties;
+import io.ascan.engine.EngineProperties;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

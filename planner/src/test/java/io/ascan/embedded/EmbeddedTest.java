@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.exec.QueryException;
 import io.ascan.jdbc.JdbcFixtures;
 import io.ascan.jdbc.ScriptedExecutor;
-import io.ascan.planner.EngineConfig;
+import io.ascan.engine.EngineConfig;
 import io.ascan.planner.PlanningException;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -104,7 +104,7 @@ class JdbcStatementTest {
         try (Statement s = conn.createStatement()) {
             s.setQueryTimeout(30);
             s.executeQuery(JdbcFixtures.ALL_TYPES).close();
-            assertEquals("direct", executor.lastOptions.mode());
+            assertEquals(io.ascan.scan.ScanStrategy.DIRECT, executor.lastOptions.mode());
             assertEquals(3, executor.lastOptions.computeThreads());
             assertEquals(io.ascan.io.IoMode.PORTABLE, executor.lastOptions.io());
             assertEquals(30_000, executor.lastOptions.timeoutMillis());

@@ -1,5 +1,8 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineProperties;
+import io.ascan.engine.EngineConfig;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;

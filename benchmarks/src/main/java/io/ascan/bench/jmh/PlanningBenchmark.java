@@ -5,7 +5,7 @@ import io.ascan.gen.GenRunner;
 import io.ascan.gen.TpchGenerator;
 import io.ascan.planner.AscanQueryService;
 import io.ascan.planner.BenchmarkQueries;
-import io.ascan.planner.EngineConfig;
+import io.ascan.engine.EngineConfig;
 import io.ascan.planner.QueryService;
 import java.io.IOException;
 import java.io.PrintWriter;
