@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.col;
 import static io.ascan.exec.ExecHarness.rows;
 import static io.ascan.exec.ExecHarness.tcol;
@@ -24,6 +23,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;

@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,10 +9,11 @@ import io.ascan.catalog.Table;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
-import io.ascan.plan.AggregateNode;
 import io.ascan.plan.AggregateNode.Function;
+import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;

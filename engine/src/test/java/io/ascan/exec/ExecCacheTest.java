@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,9 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Table;
 import io.ascan.plan.PhysicalNode;
+import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import org.junit.jupiter.api.Test;
-import io.ascan.scan.ScanReport;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

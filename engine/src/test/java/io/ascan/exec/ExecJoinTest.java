@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +15,7 @@ import io.ascan.plan.OutputColumn;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +12,7 @@ import io.ascan.expr.Operator;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
@@ -125,6 +125,6 @@ class ExecLifecycleTest {
         int before = io.ascan.codegen.pipeline.PipelineCompilerAccess.cachedClasses();
         rows(executor().execute(agg, OPTIONS));
         assertEquals(before, io.ascan.codegen.pipeline.PipelineCompilerAccess.cachedClasses(), "a repeated plan compiles nothing new");
-        assertTrue(Executor.explain(agg).contains("HashAggregate"));
+        assertTrue(executor().prepare(agg, new QueryPhases()).explain().contains("HashAggregate"));
     }
 }

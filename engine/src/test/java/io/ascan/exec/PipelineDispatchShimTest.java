@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,6 +18,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
 import io.ascan.topology.Interconnect;

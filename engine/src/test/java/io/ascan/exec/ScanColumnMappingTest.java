@@ -1,6 +1,5 @@
 package io.ascan.exec;
 
-import io.ascan.scan.ScanStrategy;
 import static io.ascan.exec.ExecHarness.*;
 
 import io.ascan.catalog.Table;
@@ -10,6 +9,7 @@ import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package io.ascan.bench.harness;
 
-import io.ascan.exec.QueryOptions;
 import io.ascan.engine.EngineProperties;
+import io.ascan.exec.QueryOptions;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 import java.util.ArrayList;
