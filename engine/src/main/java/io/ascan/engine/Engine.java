@@ -96,13 +96,6 @@ public final class Engine {
         }
     }
 
-    /** Engines open now (for tests). */
-    static int open() {
-        synchronized (ENGINES) {
-            return ENGINES.size();
-        }
-    }
-
     /** Cuts {@code plan} into the pipelines its executions run ({@link Executor#prepare}). */
     public PreparedPlan prepare(PhysicalNode plan, QueryPhases phases) {
         return executor.prepare(plan, phases);

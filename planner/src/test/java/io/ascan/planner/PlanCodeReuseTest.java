@@ -109,6 +109,44 @@ class PlanCodeReuseTest {
     }
 
     @Test
+    void explainShowsThePipelinesTheExecutionsRun() throws Exception {
+        QueryOptions dump = options.withDumpCode(true);
+        for (String sql : QUERIES) {
+            PreparedQuery p = service.prepare(sql);
+            String explain = p.explain();
+            List<String> pipelines = explain.substring(explain.indexOf("Pipelines:\n") + "Pipelines:\n".length()).lines().toList();
+            assertFalse(pipelines.isEmpty(), explain);
+            for (int i = 0; i < 2; i++) {
+                try (QueryResult r = p.execute(List.of(), dump)) {
+                    while (r.next()) {
+                        // drain
+                    }
+                    // --dump-code heads each pipeline's class with the pipeline it runs
+                    List<String> ran = r.generatedCode().lines().filter(l -> l.startsWith("// pipeline ")).map(l -> l.substring(3)).toList();
+                    assertEquals(pipelines, ran, sql);
+                }
+            }
+            assertEquals(explain, p.explain(), "running changes nothing EXPLAIN shows");
+        }
+    }
+
+    @Test
+    void overlappingFirstExecutionsShareThePreparedPipelinesSafely() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            for (String sql : QUERIES) {
+                List<String> expected = run(service.prepare(sql)).rows();
+                PreparedQuery fresh = service.prepare(sql + " -- not yet run");
+                List<Future<Run>> runs = new ArrayList<>();
+                for (int i = 0; i < 3; i++) runs.add(threads.submit(() -> run(fresh)));
+                for (Future<Run> f : runs) assertEquals(expected, f.get().rows(), sql);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void aFailedExecutionLeavesTheKeptCodeUsable() throws Exception {
         PreparedQuery p = service.prepare(QUERIES.getFirst());
         List<String> expected = run(p).rows();
