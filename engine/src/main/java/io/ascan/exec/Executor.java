@@ -57,57 +57,88 @@ public final class Executor {
         return execute(plan, options, new QueryPhases());
     }
 
-    /** Runs {@code plan}; {@code phases} holds the phases before execution (planning) and receives those of the run. */
+    /** Runs {@code plan} once: cuts it into pipelines, generates their code and runs them. */
     public QueryResult execute(PhysicalNode plan, QueryOptions options, QueryPhases phases) throws QueryException {
-        return execute(plan, null, options, phases);
+        Cut cut;
+        try {
+            cut = DeepStack.run(() -> timedCut(plan, phases));
+        } catch (RuntimeException | Error e) {
+            throw compileFailure(e);
+        }
+        return run(plan, cut, null, options, phases);
     }
 
     /**
-     * Runs {@code plan}, reusing the pipeline classes its earlier executions generated (the first
-     * one generates and keeps them).
+     * Prepares {@code plan} for any number of executions: cuts it into pipelines once, here, for
+     * {@link PreparedPlan#explain()} and for its first execution, which generates their code
+     * and keeps it for the later ones. Failures are the plan's (a RuntimeException).
      */
-    public QueryResult execute(PreparedPlan plan, QueryOptions options, QueryPhases phases) throws QueryException {
-        return execute(plan.root(), plan, options, phases);
+    public PreparedPlan prepare(PhysicalNode plan, QueryPhases phases) {
+        return new PreparedPlan(plan, DeepStack.run(() -> timedCut(plan, phases)));
     }
 
-    private QueryResult execute(PhysicalNode plan, PreparedPlan prepared, QueryOptions options, QueryPhases phases)
+    /**
+     * Runs a prepared plan: the first execution runs the pipelines cut at prepare and keeps the
+     * code generated for them; later ones cut the plan again (new operators, new state) and bind
+     * that code instead of generating it.
+     */
+    public QueryResult execute(PreparedPlan plan, QueryOptions options, QueryPhases phases) throws QueryException {
+        Cut cut = plan.takeCut();
+        if (cut == null) {
+            try {
+                cut = DeepStack.run(() -> timedCut(plan.root(), phases));
+            } catch (RuntimeException | Error e) {
+                throw compileFailure(e);
+            }
+        }
+        return run(plan.root(), cut, plan, options, phases);
+    }
+
+    private QueryResult run(PhysicalNode plan, Cut cut, PreparedPlan prepared, QueryOptions options, QueryPhases phases)
             throws QueryException {
         QueryContext query = new QueryContext(allocator, pool, cache, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
-        Built built;
+        cut.result().deliverTo(result::offer);
         try {
-            built = DeepStack.run(() -> compile(plan, prepared, result, phases));
+            DeepStack.run(() -> {
+                generate(cut.pipelines(), prepared, phases);
+                return null;
+            });
         } catch (RuntimeException | Error e) {
             result.abandon();
             throw compileFailure(e);
         }
-        List<Pipeline> pipelines = built.pipelines();
-        for (ScanSource s : built.builder().scans().values()) {
+        for (ScanSource s : cut.scans()) {
             query.addStatistics(s::statistics);
             query.addScan(s::report);
         }
-        result.start(pipelines);
+        result.start(cut.pipelines());
         return result;
     }
 
-    private record Built(PipelineBuilder builder, List<Pipeline> pipelines) {}
+    /** A plan cut into pipelines: its scans, its pipelines in the order they run, and where its result goes. */
+    record Cut(List<ScanSource> scans, List<Pipeline> pipelines, ResultSink.Target result) {}
 
-    /** Builds the pipelines of {@code plan} and generates (or binds kept) code for them. */
-    private Built compile(PhysicalNode plan, PreparedPlan prepared, RunningQuery result, QueryPhases phases) {
-        PipelineBuilder builder = new PipelineBuilder(scans);
+    private Cut timedCut(PhysicalNode plan, QueryPhases phases) {
         long t0 = System.nanoTime();
-        List<Pipeline> pipelines = builder.build(plan, new ResultSink(plan.output(), result::offer));
+        PipelineBuilder builder = new PipelineBuilder(scans);
+        ResultSink.Target target = new ResultSink.Target();
+        List<Pipeline> pipelines = builder.build(plan, new ResultSink(plan.output(), target));
         phases.since("build pipelines", t0);
+        return new Cut(List.copyOf(builder.scans().values()), pipelines, target);
+    }
+
+    /** Binds the code a prepared plan keeps to {@code pipelines}, else generates it (and keeps it for the plan). */
+    private static void generate(List<Pipeline> pipelines, PreparedPlan prepared, QueryPhases phases) {
         PlanCode kept = prepared == null ? null : prepared.code();
         long t1 = System.nanoTime();
         if (kept != null && kept.bind(pipelines)) {
             phases.add("bind code", System.nanoTime() - t1, pipelines.size() + " pipelines, classes of an earlier execution");
-        } else {
-            for (Pipeline p : pipelines) p.compile();
-            recordCompilation(pipelines, phases);
-            if (prepared != null) prepared.keep(PlanCode.of(pipelines));
+            return;
         }
-        return new Built(builder, pipelines);
+        for (Pipeline p : pipelines) p.compile();
+        recordCompilation(pipelines, phases);
+        if (prepared != null) prepared.keep(PlanCode.of(pipelines));
     }
 
     private static QueryException compileFailure(Throwable e) {
@@ -130,14 +161,5 @@ public final class Executor {
         }
         phases.add("generate code", generate, pipelines.size() + " pipelines");
         phases.add("load classes", load, compiled + " compiled by Janino, " + (pipelines.size() - compiled) + " reused");
-    }
-
-    /** The pipelines of a plan, one line each, in the order they run (for EXPLAIN). */
-    public static String explain(PhysicalNode plan) {
-        StringBuilder sb = new StringBuilder();
-        for (Pipeline p : new PipelineBuilder(ScanEnvironment.local()).build(plan, new ResultSink(plan.output(), b -> b.close()))) {
-            sb.append(p.describe()).append('\n');
-        }
-        return sb.toString();
     }
 }

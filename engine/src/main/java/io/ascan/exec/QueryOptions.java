@@ -1,17 +1,17 @@
 package io.ascan.exec;
 
 import io.ascan.io.IoMode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 
 /**
- * Per-query execution settings (settings of docs/configuration.md): {@code mode} (adaptive,
- * direct, staging, pushdown, backpressure), {@code compute.threads}, {@code storage.threads},
- * {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
+ * Per-query execution settings (settings of docs/configuration.md): {@code mode} (a {@link ScanStrategy}),
+ * {@code compute.threads}, {@code storage.threads}, {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
  * limit, a timeout (0 = none), whether to keep generated source for {@code --dump-code}, and
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers.
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
-public record QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
+public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows) {
     /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
@@ -25,18 +25,19 @@ public record QueryOptions(String mode, int computeThreads, int storageThreads, 
      */
     public static final int MAX_THREADS = Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
 
-    public static final QueryOptions DEFAULTS = new QueryOptions("adaptive",
+    public static final QueryOptions DEFAULTS = new QueryOptions(ScanStrategy.ADAPTIVE,
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
             DEFAULT_INLINE_ROWS);
 
     /** Options with the default {@code scan.inlineRows}. */
-    public QueryOptions(String mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
+    public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
                         long memoryLimit, long timeoutMillis, boolean dumpCode) {
         this(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
                 DEFAULT_INLINE_ROWS);
     }
 
     public QueryOptions {
+        java.util.Objects.requireNonNull(mode, "mode");
         if (computeThreads < 1) throw new IllegalArgumentException("compute.threads must be at least 1");
         if (storageThreads < 1) throw new IllegalArgumentException("storage.threads must be at least 1");
         computeThreads = ThreadCap.cap("compute.threads", computeThreads);
@@ -47,7 +48,7 @@ public record QueryOptions(String mode, int computeThreads, int storageThreads, 
         if (inlineRows < 0) throw new IllegalArgumentException("scan.inlineRows must not be negative");
     }
 
-    public QueryOptions withMode(String m) {
+    public QueryOptions withMode(ScanStrategy m) {
         return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows);
     }
 

@@ -43,6 +43,20 @@ public final class SqlStates {
         return s != null ? s : INTERNAL;
     }
 
+    /**
+     * The message of a failure that carries none of its own SQLSTATE's (a raw exception or Error):
+     * the one wording every front end reports for it, under {@link #of}'s state.
+     */
+    public static String message(Throwable f) {
+        String text = f.getMessage() != null ? f.getMessage() : f.toString();
+        return switch (of(f)) {
+            case TOO_COMPLEX -> "expression too deep: the query nests expressions deeper than ascan can handle (see docs/errors.md)";
+            case OUT_OF_MEMORY -> "out of memory: " + f;
+            case INTERNAL -> "internal error: " + text;
+            default -> text;
+        };
+    }
+
     /** The state some cause of {@code f} determines, or null. */
     public static String known(Throwable f) {
         for (Throwable t = f; t != null; t = t.getCause()) {

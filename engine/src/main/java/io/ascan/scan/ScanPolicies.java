@@ -7,7 +7,6 @@ import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.scan.policy.StaticPolicy;
 import io.ascan.scan.policy.ThroughputGuidedPolicy;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -22,12 +21,12 @@ public final class ScanPolicies {
     /** A policy and the modes it may choose, in sampling order. */
     public record Choice(ModePolicy policy, List<ScanMode> modes) {}
 
-    public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator) {
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator) {
         return forMode(mode, config, coordinator, null);
     }
 
     /** @param sampleFirst for {@code adaptive}: the mode its first sampling round starts with (expected to win), or null */
-    public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
         return forMode(mode, config, coordinator, sampleFirst, null);
     }
 
@@ -35,17 +34,13 @@ public final class ScanPolicies {
      * @param unsampledStart for {@code adaptive}: the mode a scan too short to sample uses, or null
      *     for the first of the modes
      */
-    public static Choice forMode(String mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
                                  ScanMode unsampledStart) {
-        String m = mode.trim().toLowerCase(Locale.ROOT);
         List<ScanMode> all = List.of(ScanMode.values());
-        return switch (m) {
-            case "adaptive" -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
-            case "backpressure" -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
-            default -> {
-                ScanMode s = ScanMode.parse(m);
-                yield new Choice(new StaticPolicy(s), List.of(s));
-            }
+        return switch (mode) {
+            case ADAPTIVE -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
+            case BACKPRESSURE -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
+            case DIRECT, STAGING, PUSHDOWN -> new Choice(new StaticPolicy(mode.fixedMode()), List.of(mode.fixedMode()));
         };
     }
 }

@@ -23,6 +23,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
@@ -83,7 +84,7 @@ class AdaptiveScanTest {
         List<List<Object>> expected = null;
         long passing = -1;
         for (String policy : POLICIES) {
-            QueryResult r = executor().execute(aggregate(), OPTIONS.withMode(policy));
+            QueryResult r = executor().execute(aggregate(), OPTIONS.withMode(ScanStrategy.parse(policy)));
             List<List<Object>> rows = rows(r);
             if (expected == null) expected = rows;
             ExecHarness.assertSameRows(expected, rows, false);
@@ -160,7 +161,7 @@ class AdaptiveScanTest {
             maxSlice = Math.max(maxSlice, b);
             table += b;
         }
-        QueryOptions o = OPTIONS.withMode(policy);
+        QueryOptions o = OPTIONS.withMode(ScanStrategy.parse(policy));
         try (QueryResult r = executor().execute(s, o)) {
             // Nobody reads for a while: the result queue, then the output queue fill, and the
             // materializers and the scheduler stop.
@@ -192,7 +193,7 @@ class AdaptiveScanTest {
         for (Executor e : List.of(executor(), new Executor(memory.allocator(), memory.pool(), slow))) {
             // Unread, the result queue fills and the scan blocks mid-table (back-pressure).
             QueryResult r = e.execute(scan(Call.predicate(Operator.LT, tcol(lineorder, "lo_quantity"), Literal.of(25)),
-                    "lo_orderkey", "lo_revenue", "lo_shipmode"), OPTIONS.withMode(policy));
+                    "lo_orderkey", "lo_revenue", "lo_shipmode"), OPTIONS.withMode(ScanStrategy.parse(policy)));
             Thread.sleep(150);
             r.cancel();
             QueryException x = assertThrows(QueryException.class, () -> {

@@ -9,10 +9,11 @@ import io.ascan.catalog.Table;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
-import io.ascan.plan.AggregateNode;
 import io.ascan.plan.AggregateNode.Function;
+import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecAggregateTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(3);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(3);
     static final DataType M = DataType.decimal(12, 2);
 
     Executor executor() {

@@ -8,9 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Table;
 import io.ascan.plan.PhysicalNode;
+import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import org.junit.jupiter.api.Test;
-import io.ascan.scan.ScanReport;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecCacheTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     @Test
     void secondRunHitsTheCacheAndGivesTheSameResult() throws Exception {

@@ -15,6 +15,7 @@ import io.ascan.plan.OutputColumn;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ExecJoinTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     Executor executor() {
         return new Executor(memory.allocator(), memory.pool());

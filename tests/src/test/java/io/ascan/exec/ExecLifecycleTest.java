@@ -12,6 +12,7 @@ import io.ascan.expr.Operator;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecLifecycleTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     Executor executor() {
         return new Executor(memory.allocator(), memory.pool());
@@ -124,6 +125,6 @@ class ExecLifecycleTest {
         int before = io.ascan.codegen.pipeline.PipelineCompilerAccess.cachedClasses();
         rows(executor().execute(agg, OPTIONS));
         assertEquals(before, io.ascan.codegen.pipeline.PipelineCompilerAccess.cachedClasses(), "a repeated plan compiles nothing new");
-        assertTrue(Executor.explain(agg).contains("HashAggregate"));
+        assertTrue(executor().prepare(agg, new QueryPhases()).explain().contains("HashAggregate"));
     }
 }

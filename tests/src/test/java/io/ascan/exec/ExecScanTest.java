@@ -11,6 +11,7 @@ import io.ascan.expr.Operator;
 import io.ascan.plan.FilterNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecScanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
 
     Executor executor() {
         return new Executor(memory.allocator(), memory.pool());

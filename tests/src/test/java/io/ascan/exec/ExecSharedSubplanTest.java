@@ -19,6 +19,7 @@ import io.ascan.plan.ProjectNode;
 import io.ascan.plan.ScanNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExecSharedSubplanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2);
     static final String REVENUE = "SELECT lo_suppkey, sum(lo_revenue) AS revenue FROM lineorder GROUP BY lo_suppkey";
 
     Executor executor() {
@@ -62,7 +63,7 @@ class ExecSharedSubplanTest {
                 List.of(new AggregateNode.Call(AggregateNode.Function.MAX, 1, false, DataType.BIGINT, "top")));
         PhysicalNode plan = join(a, top, "revenue=top");
 
-        String explain = Executor.explain(plan);
+        String explain = executor().prepare(plan, new QueryPhases()).explain();
         assertEquals(1, count(explain, "AdaptiveScan(lineorder"), explain);
         assertTrue(explain.contains("Groups(HashAggregate(keys [0], SUM($1)), shared with pipeline 0)"), explain);
 
@@ -87,7 +88,7 @@ class ExecSharedSubplanTest {
                 "lo_extendedprice", "s_nation");
         PhysicalNode plan = new UnionAllNode(List.of(revenue, price));
 
-        String explain = Executor.explain(plan);
+        String explain = executor().prepare(plan, new QueryPhases()).explain();
         assertEquals(1, count(explain, "AdaptiveScan(supplier"), explain);
         assertEquals(1, count(explain, "HashJoinBuild"), explain);
         assertTrue(explain.contains("build shared with pipeline 0"), explain);
@@ -112,7 +113,7 @@ class ExecSharedSubplanTest {
                 "s_suppkey=lo_suppkey"), "lo_revenue", "s_suppkey");
         PhysicalNode plan = new UnionAllNode(List.of(one, two));
 
-        String explain = Executor.explain(plan);
+        String explain = executor().prepare(plan, new QueryPhases()).explain();
         assertFalse(explain.contains("shared"), explain);
         assertEquals(2, count(explain, "HashJoinBuild"), explain);
         String q = "SELECT s_suppkey, sum(lo_revenue) FROM supplier LEFT JOIN lineorder ON lo_suppkey = s_suppkey "
@@ -128,7 +129,7 @@ class ExecSharedSubplanTest {
                 Call.of(Operator.MINUS, DataType.BIGINT, ref(b, "revenue"), ref(b, "revenue")))), List.of("x"));
         ProjectNode fine = new ProjectNode(a, List.of(ref(a, "revenue")), List.of("x"));
         PhysicalNode plan = new UnionAllNode(List.of(fine, fails));
-        assertTrue(Executor.explain(plan).contains("shared with pipeline 0"));
+        assertTrue(executor().prepare(plan, new QueryPhases()).explain().contains("shared with pipeline 0"));
         QueryException e = assertThrows(QueryException.class, () -> rows(executor().execute(plan, OPTIONS)));
         assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
     }
@@ -140,7 +141,7 @@ class ExecSharedSubplanTest {
         PhysicalNode a = sum(scan(lo, null, "lo_orderkey", "lo_linenumber", "lo_revenue"), "lo_revenue", "lo_orderkey", "lo_linenumber");
         PhysicalNode b = sum(scan(lo, null, "lo_orderkey", "lo_linenumber", "lo_revenue"), "lo_revenue", "lo_orderkey", "lo_linenumber");
         PhysicalNode plan = new UnionAllNode(List.of(a, b));
-        assertTrue(Executor.explain(plan).contains("shared with pipeline 0"));
+        assertTrue(executor().prepare(plan, new QueryPhases()).explain().contains("shared with pipeline 0"));
         QueryResult r = executor().execute(plan, OPTIONS);
         assertTrue(r.next());
         r.cancel();

@@ -10,6 +10,7 @@ import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
 import io.ascan.plan.FilterNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.function.Function;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PipelineDictionaryTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2).withDumpCode(true);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2).withDumpCode(true);
 
     static Expr s(Table t) {
         return tcol(t, "s");

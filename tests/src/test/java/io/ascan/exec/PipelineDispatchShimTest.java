@@ -18,6 +18,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
 import io.ascan.topology.Interconnect;
@@ -42,7 +43,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PipelineDispatchShimTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
 
-    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode("direct").withComputeThreads(2).withDumpCode(true);
+    static final QueryOptions OPTIONS = QueryOptions.DEFAULTS.withMode(ScanStrategy.DIRECT).withComputeThreads(2).withDumpCode(true);
 
     PhysicalNode plan() throws Exception {
         Table lo = table("lineorder"), d = table("dwdate");
@@ -74,7 +75,7 @@ class PipelineDispatchShimTest {
         assertSameRows(duck(DUCK), expected, false);
 
         for (String mode : List.of("staging", "pushdown", "adaptive", "backpressure")) {
-            QueryResult result = executor.execute(plan(), OPTIONS.withMode(mode));
+            QueryResult result = executor.execute(plan(), OPTIONS.withMode(ScanStrategy.parse(mode)));
             assertSameRows(expected, rows(result), false);
             for (ScanReport report : result.scanReports()) {
                 assertEquals(report.slices(), report.slicesDone(), result.statistics());
@@ -106,10 +107,10 @@ class PipelineDispatchShimTest {
                 new SamplingCoordinator(), null, false);
         Executor executor = new Executor(memory.allocator(), memory.pool(), emulated);
         var expected = duck(DUCK);
-        QueryResult staging = executor.execute(plan(), OPTIONS.withMode("staging"));
+        QueryResult staging = executor.execute(plan(), OPTIONS.withMode(ScanStrategy.STAGING));
         String code = staging.generatedCode();
         assertSameRows(expected, rows(staging), false);
-        QueryResult direct = executor.execute(plan(), OPTIONS.withMode("direct"));
+        QueryResult direct = executor.execute(plan(), OPTIONS.withMode(ScanStrategy.DIRECT));
         assertSameRows(expected, rows(direct), false);
 
         assertTrue(count(code, ".touch(") > 0, code);
@@ -213,7 +214,7 @@ class PipelineDispatchShimTest {
                 new SamplingCoordinator(), null, false);
         for (Executor executor : List.of(new Executor(memory.allocator(), memory.pool()), new Executor(memory.allocator(), memory.pool(), emulated))) {
             for (String mode : List.of("direct", "staging", "pushdown")) {
-                QueryResult r = executor.execute(plan, OPTIONS.withMode(mode));
+                QueryResult r = executor.execute(plan, OPTIONS.withMode(ScanStrategy.parse(mode)));
                 assertSameRows(expected, rows(r), false);
                 String code = r.generatedCode();
                 assertEquals(1, count(code, "// P, evaluated inline (DIRECT): "), code);

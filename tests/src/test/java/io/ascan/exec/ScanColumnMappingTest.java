@@ -9,6 +9,7 @@ import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.math.BigDecimal;
@@ -65,7 +66,7 @@ class ScanColumnMappingTest {
     static final List<String> MODES = List.of("direct", "staging", "pushdown", "adaptive");
 
     static QueryOptions options(String mode) {
-        return QueryOptions.DEFAULTS.withMode(mode).withComputeThreads(2);
+        return QueryOptions.DEFAULTS.withMode(ScanStrategy.parse(mode)).withComputeThreads(2);
     }
 
     /**

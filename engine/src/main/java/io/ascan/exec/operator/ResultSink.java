@@ -16,6 +16,28 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** The result sink: each worker appends tuples to its own Arrow batch; full batches stream to the user. */
 public final class ResultSink implements PipelineSink, StateOwner {
+    /**
+     * Where full batches go, set when the query starts: a prepared plan's pipelines are cut
+     * before the execution that runs them exists.
+     */
+    public static final class Target implements Consumer<VectorSchemaRoot> {
+        private volatile Consumer<VectorSchemaRoot> to;
+
+        public void deliverTo(Consumer<VectorSchemaRoot> to) {
+            this.to = to;
+        }
+
+        @Override
+        public void accept(VectorSchemaRoot batch) {
+            Consumer<VectorSchemaRoot> t = to;
+            if (t == null) {
+                batch.close();
+                throw new IllegalStateException("result batch before the query started");
+            }
+            t.accept(batch);
+        }
+    }
+
     private final List<OutputColumn> columns;
     private final Consumer<VectorSchemaRoot> out;
     private final List<ResultWriter> writers = new ArrayList<>();

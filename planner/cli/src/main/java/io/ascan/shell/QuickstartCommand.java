@@ -3,8 +3,8 @@ package io.ascan.shell;
 import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
 import io.ascan.cli.UserException;
+import io.ascan.engine.EngineProperties;
 import io.ascan.planner.BenchmarkQueries;
-import io.ascan.planner.EngineProperties;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,11 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code ascan quickstart}: the main job on an embedded default. Generates the Star Schema

@@ -2,8 +2,8 @@ package io.ascan.shell;
 
 import io.ascan.cli.CatalogOptions;
 import io.ascan.cli.CliCommand;
+import io.ascan.engine.EngineProperties;
 import io.ascan.jdbc.AscanDriver;
-import io.ascan.planner.EngineProperties;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,10 +6,10 @@ import io.ascan.cli.UserException;
 import io.ascan.embedded.Ascan;
 import io.ascan.embedded.ColumnReader;
 import io.ascan.embedded.QueryReader;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.SqlStates;
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
 import io.ascan.planner.PlanningException;
 import java.io.Console;
 import java.io.IOException;
@@ -142,7 +142,7 @@ public final class SqlCommand implements CliCommand {
                     } catch (QueryException e) {
                         return fail(out, where + firstLine(e.getMessage()), e.sqlState());
                     } catch (RuntimeException | Error e) {
-                        return fail(out, where + "internal error: " + firstLine(String.valueOf(e)), SqlStates.of(e));
+                        return fail(out, where + firstLine(SqlStates.message(e)), SqlStates.of(e));
                     }
                 }
             } finally {

@@ -7,6 +7,7 @@ import io.ascan.cli.Main;
 import io.ascan.embedded.Ascan;
 import io.ascan.jdbc.JdbcFixtures;
 import io.ascan.jdbc.ScriptedExecutor;
+import io.ascan.planner.AscanQueryService;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -50,7 +51,7 @@ class SqlCommandTest {
     }
 
     int run(java.io.InputStream stdin, java.io.OutputStream stdout, String... args) {
-        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, executor), stdin, stdout));
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, executor::service), stdin, stdout));
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         cmd.setExecutionExceptionHandler((e, c, p) -> {
@@ -158,7 +159,7 @@ class SqlCommandTest {
 
     @Test
     void explainNeedsNoExecutor() {
-        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, null)));
+        CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> Ascan.open(d, c, catalog -> new AscanQueryService(catalog, null))));
         cmd.setOut(new PrintWriter(out));
         assertEquals(0, cmd.execute("--dir", dir.toString(), "--format", "csv", "-e", "EXPLAIN PLAN FOR SELECT i FROM all_types WHERE i = 3"));
         assertTrue(out.toString().startsWith("PLAN\r\n"), out.toString());
@@ -170,7 +171,7 @@ class SqlCommandTest {
         long[] seen = {Long.MIN_VALUE};
         CommandLine cmd = new CommandLine(new SqlCommand.Run((d, c) -> {
             seen[0] = c.cacheBytes();
-            return Ascan.open(d, c, executor);
+            return Ascan.open(d, c, executor::service);
         }));
         cmd.setOut(new PrintWriter(out));
         assertEquals(0, cmd.execute("--dir", dir.toString(), "--cache-bytes", "32m", "-e", JdbcFixtures.ALL_TYPES));

@@ -17,10 +17,10 @@ import java.util.List;
  * Double, BigDecimal (at the type's scale), LocalDate, LocalDateTime, String. Lossy conversions
  * (a fraction into INTEGER, too many digits for a DECIMAL) are errors, not silent roundings.
  */
-final class ParameterBinder {
+public final class ParameterBinder {
     private ParameterBinder() {}
 
-    static List<Object> bind(List<DataType> types, List<Object> values) throws QueryException {
+    public static List<Object> bind(List<DataType> types, List<Object> values) throws QueryException {
         if (values.size() != types.size()) {
             throw new QueryException("the statement has " + types.size() + " parameter(s), " + values.size() + " given",
                     "07001", null);

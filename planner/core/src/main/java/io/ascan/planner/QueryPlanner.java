@@ -87,12 +87,6 @@ public final class QueryPlanner {
         return p.physical();
     }
 
-    /** The EXPLAIN text of a query: the engine's plan, with scans, join build sides and pipeline breakers. */
-    public String explain(String sql) throws PlanningException {
-        Plans p = plan(sql, true, new QueryPhases());
-        return p.physical() != null ? p.physical().explain() : PhysicalPlanner.explainGeneric(p.physicalRel());
-    }
-
     private static long lap(QueryPhases phases, String name, long since) {
         long now = System.nanoTime();
         phases.add(name, now - since);

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;

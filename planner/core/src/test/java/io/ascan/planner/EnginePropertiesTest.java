@@ -1,5 +1,7 @@
 package io.ascan.planner;
 
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +29,7 @@ class EnginePropertiesTest {
     void absurdCacheBytesAreErrors() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EngineProperties.parse(Map.of("cache.bytes", "99999999999t")));
-        assertEquals("cache.bytes is too large: 99999999999t", e.getMessage());
+        assertEquals("cache.bytes is too large: 99999999999t (at most 2^63 - 1 bytes)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> EngineProperties.parse(Map.of("cache.bytes", "m")));
         assertTrue(e.getMessage().startsWith("cache.bytes must be a byte count"), e.getMessage());
     }

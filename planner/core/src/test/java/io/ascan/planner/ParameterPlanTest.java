@@ -1,5 +1,9 @@
 package io.ascan.planner;
 
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,7 +14,7 @@ import io.ascan.exec.QueryResult;
 import io.ascan.expr.Literal;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ScanNode;
-import io.ascan.planner.QueryService.Prepared;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.types.DataType;
 import java.io.IOException;
@@ -42,7 +46,7 @@ class ParameterPlanTest {
     @BeforeAll
     static void open() throws IOException {
         catalog = BenchmarkTables.allTypes(Catalog.create(dir));
-        service = new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), 16);
+        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), 16);
     }
 
     @AfterAll
@@ -50,7 +54,7 @@ class ParameterPlanTest {
         service.close();
     }
 
-    static List<Long> run(Prepared p, Object... parameters) throws Exception {
+    static List<Long> run(PreparedQuery p, Object... parameters) throws Exception {
         var options = EngineProperties.parse(Map.of("io", "portable")).query();
         List<Long> out = new ArrayList<>();
         try (QueryResult r = p.execute(Arrays.asList(parameters), options)) {
@@ -103,7 +107,7 @@ class ParameterPlanTest {
 
     @Test
     void eachExecutionBindsItsValues() throws Exception {
-        Prepared p = service.prepare(COUNT_M);
+        PreparedQuery p = service.prepare(COUNT_M);
         assertEquals(List.of(expected(1250)), run(p, new BigDecimal("12.50")));
         assertEquals(List.of(expected(500)), run(p, new BigDecimal("5")));
         assertEquals(List.of(0L), run(p, new BigDecimal("50")));
@@ -113,7 +117,7 @@ class ParameterPlanTest {
 
     @Test
     void parametersElsewhereInThePlan() throws Exception {
-        Prepared p = service.prepare("SELECT l + ? FROM all_types WHERE i < ? ORDER BY i LIMIT ?");
+        PreparedQuery p = service.prepare("SELECT l + ? FROM all_types WHERE i < ? ORDER BY i LIMIT ?");
         assertEquals(List.of(10L, 1_000_000_017L), run(p, 10L, 5, 2));
         assertEquals(List.of(-1L), run(p, -1L, 1, 5));
     }

@@ -384,7 +384,7 @@ class PhysicalPlannerTest {
 
     @Test
     void explainPlanForShowsThePhysicalPlan() throws Exception {
-        String explain = bench.explain("EXPLAIN PLAN FOR " + query("ssb/q1.1"));
+        String explain = bench.physicalPlan("EXPLAIN PLAN FOR " + query("ssb/q1.1")).explain();
         assertTrue(explain.contains("AdaptiveScan(table=dwdate, columns=[d_datekey], P=[d_year = 1993], R=[], slices=[2 of 7])"),
                 explain);
         assertTrue(explain.startsWith("HashAggregate(group=[], calls=[SUM("), explain);

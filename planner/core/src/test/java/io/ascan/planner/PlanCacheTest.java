@@ -1,5 +1,9 @@
 package io.ascan.planner;
 
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryResult;
 import io.ascan.format.WriteOptions;
-import io.ascan.planner.QueryService.Prepared;
+import io.ascan.planner.PreparedQuery;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +46,10 @@ class PlanCacheTest {
     }
 
     AscanQueryService service(int capacity) {
-        return new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), capacity);
+        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), capacity);
     }
 
-    static long count(Prepared p, Object... parameters) throws Exception {
+    static long count(PreparedQuery p, Object... parameters) throws Exception {
         var options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
         try (QueryResult r = p.execute(java.util.Arrays.asList(parameters), options)) {
             assertTrue(r.next());
@@ -55,7 +59,7 @@ class PlanCacheTest {
 
     @Test
     void sameTextReusesThePlan() throws Exception {
-        Prepared first = service.prepare(COUNT);
+        PreparedQuery first = service.prepare(COUNT);
         assertSame(first, service.prepare(COUNT));
         assertSame(first, service.prepare("  SELECT count(*)\n  FROM all_types\tWHERE i < 10 "));
         assertEquals(2, service.planCacheHits());
@@ -65,13 +69,13 @@ class PlanCacheTest {
 
     @Test
     void aRewrittenTableIsPlannedAfresh() throws Exception {
-        Prepared before = service.prepare(COUNT);
+        PreparedQuery before = service.prepare(COUNT);
         assertEquals(10, count(before));
         // The same name, new rows: every i is now below 10.
         BenchmarkTables.write(catalog, "all_types", WriteOptions.DEFAULTS.withReplace(true), 5, i -> new Object[] {true, i, 1L,
                 1.0, 1L, null, null, "x"}, "b BOOLEAN", "i INTEGER", "l BIGINT", "d DOUBLE", "m DECIMAL(12,2)", "dt DATE",
                 "ts TIMESTAMP", "s VARCHAR");
-        Prepared after = service.prepare(COUNT);
+        PreparedQuery after = service.prepare(COUNT);
         assertNotSame(before, after);
         assertEquals(5, count(after));
         assertSame(after, service.prepare(COUNT));
@@ -90,8 +94,8 @@ class PlanCacheTest {
     @Test
     void leastRecentlyUsedEntriesGoFirst() throws Exception {
         try (AscanQueryService small = service(2)) {
-            Prepared a = small.prepare("SELECT i FROM all_types WHERE i = 1");
-            Prepared b = small.prepare("SELECT i FROM all_types WHERE i = 2");
+            PreparedQuery a = small.prepare("SELECT i FROM all_types WHERE i = 1");
+            PreparedQuery b = small.prepare("SELECT i FROM all_types WHERE i = 2");
             assertSame(a, small.prepare("SELECT i FROM all_types WHERE i = 1"));
             small.prepare("SELECT i FROM all_types WHERE i = 3"); // evicts b, the least recently used
             assertSame(a, small.prepare("SELECT i FROM all_types WHERE i = 1"));
@@ -108,14 +112,18 @@ class PlanCacheTest {
     }
 
     @Test
-    void explainIsPlannedAfresh() throws Exception {
-        Prepared a = service.prepare("EXPLAIN PLAN FOR " + COUNT);
-        Prepared b = service.prepare("EXPLAIN PLAN FOR " + COUNT);
-        assertNotSame(a, b);
+    void explainIsAViewOfTheCachedQuery() throws Exception {
+        PreparedQuery a = service.prepare("EXPLAIN PLAN FOR " + COUNT);
+        PreparedQuery b = service.prepare("EXPLAIN " + COUNT);
+        assertEquals(1, service.planCacheHits(), "the second EXPLAIN found the query the first one prepared");
         assertEquals(a.explain(), b.explain());
-        assertEquals(0, service.planCacheHits());
-        // ... and shows the plan the cache holds for the query.
-        assertEquals(service.prepare(COUNT).explain(), a.explain());
+        assertTrue(a.explain().contains("Pipelines:\n"), a.explain());
+        // The query itself is that prepared query: planned once, its pipelines the ones EXPLAIN printed.
+        PreparedQuery q = service.prepare(COUNT);
+        assertEquals(2, service.planCacheHits());
+        assertEquals(a.explain(), q.explain());
+        count(q);
+        assertEquals(a.explain(), service.prepare("EXPLAIN PLAN FOR " + COUNT).explain());
     }
 
     @Test
@@ -129,7 +137,7 @@ class PlanCacheTest {
     @Test
     void eachExecutionOfACachedPlanBindsItsOwnParameterValuesAndTypes() throws Exception {
         String sql = "SELECT count(*) FROM all_types WHERE i < ?";
-        Prepared p = service.prepare(sql);
+        PreparedQuery p = service.prepare(sql);
         assertEquals(10, count(p, 10));
         assertSame(p, service.prepare(sql));
         assertEquals(20, count(service.prepare(sql), 20L));

@@ -1,5 +1,9 @@
 package io.ascan.planner;
 
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryResult;
-import io.ascan.planner.QueryService.Prepared;
+import io.ascan.planner.PreparedQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +49,7 @@ class PlanCodeReuseTest {
     @BeforeEach
     void open() throws IOException {
         Catalog catalog = BenchmarkTables.allTypes(Catalog.create(dir));
-        service = new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), 8);
+        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), 8);
         options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
     }
 
@@ -57,7 +61,7 @@ class PlanCodeReuseTest {
     /** The rows of one execution, as text, and its statistics. */
     record Run(List<String> rows, String statistics) {}
 
-    Run run(Prepared p) throws Exception {
+    Run run(PreparedQuery p) throws Exception {
         List<String> rows = new ArrayList<>();
         try (QueryResult r = p.execute(List.of(), options)) {
             while (r.next()) {
@@ -75,7 +79,7 @@ class PlanCodeReuseTest {
     @Test
     void laterExecutionsBindTheFirstOnesClassesAndGiveTheSameRows() throws Exception {
         for (String sql : QUERIES) {
-            Prepared p = service.prepare(sql);
+            PreparedQuery p = service.prepare(sql);
             Run first = run(p);
             assertFalse(first.rows().isEmpty(), sql);
             assertTrue(QueryPhasesTest.hasPhase(first.statistics(), "generate code"), first.statistics());
@@ -93,7 +97,7 @@ class PlanCodeReuseTest {
         ExecutorService threads = Executors.newFixedThreadPool(3);
         try {
             for (String sql : QUERIES) {
-                Prepared p = service.prepare(sql);
+                PreparedQuery p = service.prepare(sql);
                 List<String> expected = run(p).rows();
                 List<Future<Run>> runs = new ArrayList<>();
                 for (int i = 0; i < 6; i++) runs.add(threads.submit(() -> run(p)));
@@ -105,8 +109,46 @@ class PlanCodeReuseTest {
     }
 
     @Test
+    void explainShowsThePipelinesTheExecutionsRun() throws Exception {
+        QueryOptions dump = options.withDumpCode(true);
+        for (String sql : QUERIES) {
+            PreparedQuery p = service.prepare(sql);
+            String explain = p.explain();
+            List<String> pipelines = explain.substring(explain.indexOf("Pipelines:\n") + "Pipelines:\n".length()).lines().toList();
+            assertFalse(pipelines.isEmpty(), explain);
+            for (int i = 0; i < 2; i++) {
+                try (QueryResult r = p.execute(List.of(), dump)) {
+                    while (r.next()) {
+                        // drain
+                    }
+                    // --dump-code heads each pipeline's class with the pipeline it runs
+                    List<String> ran = r.generatedCode().lines().filter(l -> l.startsWith("// pipeline ")).map(l -> l.substring(3)).toList();
+                    assertEquals(pipelines, ran, sql);
+                }
+            }
+            assertEquals(explain, p.explain(), "running changes nothing EXPLAIN shows");
+        }
+    }
+
+    @Test
+    void overlappingFirstExecutionsShareThePreparedPipelinesSafely() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            for (String sql : QUERIES) {
+                List<String> expected = run(service.prepare(sql)).rows();
+                PreparedQuery fresh = service.prepare(sql + " -- not yet run");
+                List<Future<Run>> runs = new ArrayList<>();
+                for (int i = 0; i < 3; i++) runs.add(threads.submit(() -> run(fresh)));
+                for (Future<Run> f : runs) assertEquals(expected, f.get().rows(), sql);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void aFailedExecutionLeavesTheKeptCodeUsable() throws Exception {
-        Prepared p = service.prepare(QUERIES.getFirst());
+        PreparedQuery p = service.prepare(QUERIES.getFirst());
         List<String> expected = run(p).rows();
         try (QueryResult r = p.execute(List.of(), options)) {
             r.cancel();

@@ -1,11 +1,15 @@
 package io.ascan.planner;
 
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryResult;
-import io.ascan.planner.QueryService.Prepared;
+import io.ascan.planner.PreparedQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +29,7 @@ class QueryPhasesTest {
     @BeforeEach
     void open() throws IOException {
         Catalog catalog = BenchmarkTables.allTypes(Catalog.create(dir));
-        service = new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), 4);
+        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), 4);
     }
 
     @AfterEach
@@ -33,7 +37,7 @@ class QueryPhasesTest {
         service.close();
     }
 
-    static String statistics(Prepared p) throws Exception {
+    static String statistics(PreparedQuery p) throws Exception {
         var options = EngineProperties.parse(java.util.Map.of("io", "portable")).query();
         try (QueryResult r = p.execute(List.of(), options)) {
             while (r.next()) {

@@ -1,12 +1,16 @@
 package io.ascan.planner;
 
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.exec.QueryResult;
-import io.ascan.planner.QueryService.Prepared;
+import io.ascan.planner.PreparedQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +34,7 @@ class SubQueryJoinsTest {
     @BeforeAll
     static void open() throws IOException {
         Catalog catalog = BenchmarkTables.allTypes(Catalog.create(dir));
-        service = new AscanQueryService(catalog, PlanExecutors.installed(catalog, EngineConfig.DEFAULTS), 0);
+        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), 0);
     }
 
     @AfterAll
@@ -48,7 +52,7 @@ class SubQueryJoinsTest {
 
     /** count(*) of the query, and its plan. */
     static long count(String where, String... planHas) throws Exception {
-        Prepared p = service.prepare("SELECT count(*) FROM all_types a WHERE " + where);
+        PreparedQuery p = service.prepare("SELECT count(*) FROM all_types a WHERE " + where);
         String plan = p.explain();
         for (String h : planHas) assertTrue(plan.contains(h), h + " in\n" + plan);
         assertFalse(plan.contains("type=LEFT"), plan);

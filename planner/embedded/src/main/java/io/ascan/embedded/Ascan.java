@@ -1,20 +1,21 @@
 package io.ascan.embedded;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.memory.Allocators;
 import io.ascan.planner.AscanQueryService;
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
-import io.ascan.planner.PlanExecutor;
 import io.ascan.planner.PlanningException;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -56,10 +57,10 @@ public final class Ascan implements AutoCloseable {
         return new Ascan(catalog, config, AscanQueryService.open(catalog, config));
     }
 
-    /** Opens {@code dir} with an explicit executor (null: none); for tests and custom engines. */
-    public static Ascan open(Path dir, EngineConfig config, PlanExecutor executor) throws IOException {
+    /** Opens {@code dir} with the query service {@code services} makes for its catalog; for tests. */
+    public static Ascan open(Path dir, EngineConfig config, Function<Catalog, QueryService> services) throws IOException {
         Catalog catalog = Catalog.open(dir);
-        return new Ascan(catalog, config, new AscanQueryService(catalog, executor));
+        return new Ascan(catalog, config, services.apply(catalog));
     }
 
     public Catalog catalog() {
@@ -71,7 +72,7 @@ public final class Ascan implements AutoCloseable {
     }
 
     /** Plans {@code sql} once, to run it many times or to inspect its columns and plan. */
-    public QueryService.Prepared prepare(String sql) throws PlanningException {
+    public PreparedQuery prepare(String sql) throws PlanningException {
         return service.prepare(sql);
     }
 
@@ -80,7 +81,7 @@ public final class Ascan implements AutoCloseable {
         return query(prepare(sql), config.query(), parameters);
     }
 
-    public QueryReader query(QueryService.Prepared statement, QueryOptions options, Object... parameters)
+    public QueryReader query(PreparedQuery statement, QueryOptions options, Object... parameters)
             throws PlanningException, QueryException {
         List<Object> params = Arrays.asList(parameters);
         return QueryReader.over(statement.execute(params, options), allocator);

@@ -1,9 +1,10 @@
 package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.engine.EngineConfig;
 import io.ascan.memory.Allocators;
-import io.ascan.planner.EngineConfig;
 import io.ascan.planner.PlanningException;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryPlanner;
 import io.ascan.planner.QueryService;
 import java.sql.Array;
@@ -65,7 +66,7 @@ final class AscanConnection implements Connection {
         return config;
     }
 
-    QueryService.Prepared prepare(String sql) throws SQLException {
+    PreparedQuery prepare(String sql) throws SQLException {
         checkOpen();
         try {
             return service.prepare(sql);

@@ -1,11 +1,11 @@
 package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import io.ascan.planner.AscanQueryService;
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
-import io.ascan.planner.PlanExecutor;
 import io.ascan.planner.QueryService;
+import io.ascan.scan.ScanStrategy;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -39,7 +39,7 @@ public final class AscanDriver implements Driver {
         }
     }
 
-    /** Opens the query service of a connection; tests inject an executor through it. */
+    /** Opens the query service of a connection; tests put scripted results behind it. */
     @FunctionalInterface
     public interface ServiceFactory {
         QueryService open(Catalog catalog, EngineConfig config);
@@ -54,11 +54,6 @@ public final class AscanDriver implements Driver {
 
     public AscanDriver(ServiceFactory services) {
         this.services = services;
-    }
-
-    /** A driver whose connections run queries on {@code executor} (null: none); for tests and custom engines. */
-    public static AscanDriver withExecutor(PlanExecutor executor) {
-        return new AscanDriver((catalog, config) -> new AscanQueryService(catalog, executor));
     }
 
     @Override
@@ -88,7 +83,7 @@ public final class AscanDriver implements Driver {
         return EngineProperties.NAMES.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).map(e -> {
             DriverPropertyInfo p = new DriverPropertyInfo(e.getKey(), info == null ? null : info.getProperty(e.getKey()));
             p.description = e.getValue();
-            if (e.getKey().equals("mode")) p.choices = EngineProperties.MODES.toArray(String[]::new);
+            if (e.getKey().equals("mode")) p.choices = ScanStrategy.names().toArray(String[]::new);
             if (e.getKey().equals("io")) p.choices = new String[] {"uring", "portable"};
             return p;
         }).toArray(DriverPropertyInfo[]::new);

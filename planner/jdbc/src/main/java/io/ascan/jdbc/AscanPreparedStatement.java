@@ -1,5 +1,6 @@
 package io.ascan.jdbc;
 
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import java.io.InputStream;
 import java.io.Reader;
@@ -31,10 +32,10 @@ import java.util.Calendar;
 final class AscanPreparedStatement extends AscanStatement implements PreparedStatement {
     private static final Object UNSET = new Object();
 
-    private final QueryService.Prepared prepared;
+    private final PreparedQuery prepared;
     private final Object[] parameters;
 
-    AscanPreparedStatement(AscanConnection connection, QueryService.Prepared prepared) {
+    AscanPreparedStatement(AscanConnection connection, PreparedQuery prepared) {
         super(connection);
         this.prepared = prepared;
         this.parameters = new Object[prepared.parameterCount()];

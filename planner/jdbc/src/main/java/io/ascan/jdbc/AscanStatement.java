@@ -4,6 +4,7 @@ import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryResult;
 import io.ascan.planner.PlanningException;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -45,7 +46,7 @@ class AscanStatement implements Statement {
     }
 
     /** Runs a planned statement; the result set's columns are described before anything runs. */
-    protected AscanResultSet run(QueryService.Prepared prepared, List<Object> parameters) throws SQLException {
+    protected AscanResultSet run(PreparedQuery prepared, List<Object> parameters) throws SQLException {
         checkOpen();
         closeResultSet();
         clearWarnings();
@@ -70,7 +71,7 @@ class AscanStatement implements Statement {
         return resultSet;
     }
 
-    static AscanResultSetMetaData metaData(QueryService.Prepared prepared) {
+    static AscanResultSetMetaData metaData(PreparedQuery prepared) {
         boolean[] nullable = new boolean[prepared.columns().size()];
         for (int i = 0; i < nullable.length; i++) nullable[i] = prepared.nullable(i);
         return new AscanResultSetMetaData(prepared.columns(), nullable);

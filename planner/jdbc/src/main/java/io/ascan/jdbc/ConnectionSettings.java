@@ -1,7 +1,7 @@
 package io.ascan.jdbc;
 
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -9,7 +9,11 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 
-/** The SQLExceptions of the driver, with SQLSTATEs a tool can act on (docs/errors.md). */
+/**
+ * The SQLExceptions of the driver, with SQLSTATEs a tool can act on (docs/errors.md): the one
+ * place where the planner's {@link PlanningException}s and the engine's {@link QueryException}s
+ * become SQLExceptions.
+ */
 final class SqlErrors {
     static final String INVALID_ATTRIBUTE = "HY024";
     static final String CANCELLED = SqlStates.CANCELLED;
@@ -39,19 +43,13 @@ final class SqlErrors {
     }
 
     /**
-     * A failure no front-end check expected: an engine bug (unexpected vector layout, ...), or an
-     * Error such as a stack overflow, which becomes an SQLException too (the connection stays usable).
+     * A failure that reached the driver without an SQLSTATE of its own (the query service gives
+     * every failure one; a result set's own bug may not): an engine bug, or an Error such as a
+     * stack overflow, which becomes an SQLException too (the connection stays usable). Worded as
+     * everywhere else ({@link SqlStates#message}).
      */
     static SQLException internal(Throwable e) {
-        String state = SqlStates.of(e);
-        String message = switch (state) {
-            case SqlStates.TOO_COMPLEX -> "expression too deep: the query nests expressions deeper than ascan can handle";
-            case SqlStates.OUT_OF_MEMORY -> "out of memory: " + e;
-            // a data error found while planning (a constant out of its type's range) is not internal
-            case SqlStates.INTERNAL -> "internal error: " + (e.getMessage() != null ? e.getMessage() : e.toString());
-            default -> e.getMessage() != null ? e.getMessage() : e.toString();
-        };
-        return of(state, message, e);
+        return of(SqlStates.of(e), SqlStates.message(e), e);
     }
 
     /** The SQLException subclass JDBC defines for the class of {@code state}. */

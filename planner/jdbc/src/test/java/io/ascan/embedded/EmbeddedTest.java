@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ascan.engine.EngineConfig;
 import io.ascan.exec.QueryException;
 import io.ascan.jdbc.JdbcFixtures;
 import io.ascan.jdbc.ScriptedExecutor;
-import io.ascan.planner.EngineConfig;
 import io.ascan.planner.PlanningException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class EmbeddedTest {
     @BeforeEach
     void open() throws IOException {
         executor = new ScriptedExecutor();
-        db = Ascan.open(dir, EngineConfig.DEFAULTS, executor);
+        db = Ascan.open(dir, EngineConfig.DEFAULTS, executor::service);
     }
 
     @AfterEach

@@ -76,13 +76,16 @@ class JdbcConnectTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "?mode=fast | mode must be one of adaptive, direct, staging, pushdown, backpressure, got 'fast'",
-            "?compute.threads=0 | compute.threads must be at least 1, got 0",
-            "?compute.threads=many | compute.threads must be an integer, got 'many'",
+            "?compute.threads=0 | compute.threads must be an integer >= 1, got 0",
+            "?compute.threads=many | compute.threads must be an integer >= 1, got 'many'",
             "?policy.delta=1.5 | policy.delta must be in (0, 1), got 1.5",
-            "?io=aio | unknown io mode 'aio' (expected uring or portable)",
-            "?interconnect.bandwidth=-1 | interconnect.bandwidth must be at least 0, got -1",
-            "?cache.bytes=4gb | cache.bytes must be a byte count such as 1073741824, 512m or 4g, got '4gb'",
-            "?cache.bytes=-1 | cache.bytes must not be negative, got -1",
+            "?io=aio | io must be one of uring, portable, got 'aio'",
+            "?interconnect.bandwidth=-1 | interconnect.bandwidth must be an integer >= 0, got -1",
+            "?cache.bytes=4gb | cache.bytes must be a byte count >= 0 such as 1073741824, 512m or 4g, got '4gb'",
+            "?cache.bytes=-1 | cache.bytes must be a byte count >= 0, got -1",
+            "?policy.alpha=x | policy.alpha must be a number in (0, 1], got 'x'",
+            "?plan.cacheSize=3000000000 | plan.cacheSize must be an integer in [0, 2147483647], got 3000000000",
+            "?query.memory=1k | query.memory must be at least 1 MiB",
             "?compute.thread=2 | unknown setting 'compute.thread'",
             "?scan.sliceRows=1000 | scan.sliceRows cannot change slices at query time",
             "?mode | URL setting 'mode' has no value"})

@@ -40,7 +40,7 @@ class JdbcErrorsTest {
     @BeforeEach
     void open() throws SQLException {
         executor = new ScriptedExecutor();
-        conn = AscanDriver.withExecutor(executor).connect("jdbc:ascan:" + dir + "?io=portable", new Properties());
+        conn = executor.driver().connect("jdbc:ascan:" + dir + "?io=portable", new Properties());
     }
 
     @AfterEach

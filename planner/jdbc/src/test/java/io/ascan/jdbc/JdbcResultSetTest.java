@@ -46,7 +46,7 @@ class JdbcResultSetTest {
     void open() throws SQLException {
         executor = new ScriptedExecutor();
         executor.rows = p -> JdbcFixtures.ROWS;
-        conn = AscanDriver.withExecutor(executor).connect("jdbc:ascan:" + dir, new Properties());
+        conn = executor.driver().connect("jdbc:ascan:" + dir, new Properties());
     }
 
     @AfterEach

@@ -50,7 +50,7 @@ class JdbcStatementTest {
         Properties p = new Properties();
         p.setProperty("mode", "direct");
         p.setProperty("compute.threads", "3");
-        conn = AscanDriver.withExecutor(executor).connect("jdbc:ascan:" + dir + "?io=portable", p);
+        conn = executor.driver().connect("jdbc:ascan:" + dir + "?io=portable", p);
     }
 
     @AfterEach
@@ -104,7 +104,7 @@ class JdbcStatementTest {
         try (Statement s = conn.createStatement()) {
             s.setQueryTimeout(30);
             s.executeQuery(JdbcFixtures.ALL_TYPES).close();
-            assertEquals("direct", executor.lastOptions.mode());
+            assertEquals(io.ascan.scan.ScanStrategy.DIRECT, executor.lastOptions.mode());
             assertEquals(3, executor.lastOptions.computeThreads());
             assertEquals(io.ascan.io.IoMode.PORTABLE, executor.lastOptions.io());
             assertEquals(30_000, executor.lastOptions.timeoutMillis());
@@ -168,7 +168,7 @@ class JdbcStatementTest {
 
     @Test
     void noExecutorIsAClearError() throws SQLException {
-        try (Connection c = AscanDriver.withExecutor(null).connect("jdbc:ascan:" + dir, new Properties());
+        try (Connection c = new AscanDriver((catalog, config) -> new io.ascan.planner.AscanQueryService(catalog, null)).connect("jdbc:ascan:" + dir, new Properties());
              Statement s = c.createStatement()) {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(JdbcFixtures.ALL_TYPES));
             assertEquals("query execution is not available in this build", e.getMessage());

@@ -2,9 +2,10 @@ package io.ascan.bench.harness;
 
 import io.ascan.embedded.Ascan;
 import io.ascan.embedded.QueryReader;
+import io.ascan.engine.EngineConfig;
+import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryOptions;
-import io.ascan.planner.EngineConfig;
-import io.ascan.planner.EngineProperties;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import io.ascan.scan.ScanReport;
 import io.ascan.topology.Topology;
@@ -56,7 +57,7 @@ public final class ExperimentRunner {
             }
             for (String query : plan.queries()) {
                 String sql = plan.workload().sql(query);
-                Map<Long, QueryService.Prepared> prepared = new HashMap<>();
+                Map<Long, PreparedQuery> prepared = new HashMap<>();
                 for (Map.Entry<Long, Ascan> e : engines.entrySet()) prepared.put(e.getKey(), e.getValue().prepare(sql));
                 List<Variant> variants = plan.variants();
                 int n = variants.size();
@@ -98,7 +99,7 @@ public final class ExperimentRunner {
         return EngineProperties.parse(s, engine).query();
     }
 
-    private Measurement measure(Ascan engine, QueryService.Prepared statement, String query, Variant v, int run,
+    private Measurement measure(Ascan engine, PreparedQuery statement, String query, Variant v, int run,
                                 BandwidthHog hog) throws Exception {
         QueryOptions options = options(engine.config(), v);
         if (v.config().hog()) hog.resume();

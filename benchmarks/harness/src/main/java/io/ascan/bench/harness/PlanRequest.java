@@ -1,7 +1,8 @@
 package io.ascan.bench.harness;
 
+import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryOptions;
-import io.ascan.planner.EngineProperties;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -132,12 +133,12 @@ public final class PlanRequest {
         if (strategies == null) return e != null ? e.strategies : Experiment.Strategies.ALL;
         List<String> out = new ArrayList<>();
         for (String s : strategies) {
-            String m = s.trim().toLowerCase(Locale.ROOT);
-            if (!EngineProperties.MODES.contains(m)) {
+            try {
+                out.add(ScanStrategy.parse(s).toString());
+            } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("--strategies: unknown strategy '" + s + "' (known: "
-                        + String.join(", ", EngineProperties.MODES) + ")");
+                        + String.join(", ", ScanStrategy.names()) + ")");
             }
-            out.add(m);
         }
         return distinct("--strategies", out);
     }

@@ -1,11 +1,13 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.engine.Engine;
+import io.ascan.engine.EngineConfig;
 import io.ascan.gen.GenRunner;
 import io.ascan.gen.TpchGenerator;
 import io.ascan.planner.AscanQueryService;
 import io.ascan.planner.BenchmarkQueries;
-import io.ascan.planner.EngineConfig;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,12 +63,12 @@ public class PlanningBenchmark {
         new GenRunner(dir, 2, false, quiet, quiet, false).run(new TpchGenerator(0.01).tables());
         Catalog catalog = Catalog.open(dir);
         EngineConfig config = EngineConfig.DEFAULTS;
-        service = new AscanQueryService(catalog, io.ascan.planner.PlanExecutors.installed(catalog, config), cacheSize);
+        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), cacheSize);
         sql = BenchmarkQueries.text("tpch", query);
     }
 
     @Benchmark
-    public QueryService.Prepared prepare() throws Exception {
+    public PreparedQuery prepare() throws Exception {
         return service.prepare(sql);
     }
 

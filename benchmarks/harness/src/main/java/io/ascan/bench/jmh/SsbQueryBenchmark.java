@@ -6,6 +6,7 @@ import io.ascan.gen.GenRunner;
 import io.ascan.gen.SsbGenerator;
 import io.ascan.memory.RequiredJvmFlags;
 import io.ascan.planner.BenchmarkQueries;
+import io.ascan.planner.PreparedQuery;
 import io.ascan.planner.QueryService;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -56,7 +57,7 @@ public class SsbQueryBenchmark {
 
     private Path dir;
     private Ascan db;
-    private QueryService.Prepared statement;
+    private PreparedQuery statement;
     private long rows;
 
     @Setup(Level.Trial)

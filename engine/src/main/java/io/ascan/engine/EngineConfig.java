@@ -1,11 +1,12 @@
-package io.ascan.planner;
+package io.ascan.engine;
 
 import io.ascan.exec.QueryOptions;
 
 /**
- * Everything a front end (JDBC connection, embedded handle, CLI) configures, under the names of
- * docs/configuration.md: the per-query {@link QueryOptions} plus the engine-wide placement settings that
- * {@code QueryOptions} does not carry. Parsed from text by {@link EngineProperties}.
+ * The engine's settings, typed: everything a front end (JDBC connection, embedded handle, CLI)
+ * configures, under the names of docs/configuration.md: the per-query {@link QueryOptions} plus the
+ * engine-wide placement settings that {@code QueryOptions} does not carry. Parsed from text once,
+ * by {@link EngineProperties}; the planner and the front ends receive this record.
  *
  * @param storageNode           {@code storage.node}: NUMA node of storage-side work, -1 = automatic
  * @param computeNode           {@code compute.node}: NUMA node of compute-side work, -1 = automatic

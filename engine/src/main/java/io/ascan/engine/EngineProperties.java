@@ -1,7 +1,8 @@
-package io.ascan.planner;
+package io.ascan.engine;
 
 import io.ascan.exec.QueryOptions;
 import io.ascan.io.IoMode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,12 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Text settings (JDBC properties, CLI flags, embedded maps) to an {@link EngineConfig}. Every
- * bad value and every unknown name is an {@link IllegalArgumentException} naming the setting:
- * a mistyped {@code compute.thread} silently ignored would make a benchmark lie.
+ * Text settings (JDBC properties, CLI flags, embedded maps) to an {@link EngineConfig}: the one
+ * place settings are parsed. Every bad value and every unknown name is an
+ * {@link IllegalArgumentException} naming the setting, the value and what it accepts: a mistyped
+ * {@code compute.thread} silently ignored would make a benchmark lie.
  */
 public final class EngineProperties {
-    public static final List<String> MODES = List.of("adaptive", "direct", "staging", "pushdown", "backpressure");
+    /** The values of {@code mode}. */
+    public static final List<String> MODES = ScanStrategy.names();
 
     /** Help text of the {@code --cache-bytes} flag of the commands that open an engine. */
     public static final String CACHE_BYTES_HELP = "Storage-side segment cache of the engine in bytes, suffix k, m or g "
@@ -59,14 +62,14 @@ public final class EngineProperties {
         int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
         int planCacheSize = base.planCacheSize();
         long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
-        String mode = q.mode();
+        ScanStrategy mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
         long inlineRows = q.inlineRows(), memory = q.memoryLimit();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
             switch (name) {
-                case "mode" -> mode = mode(v);
+                case "mode" -> mode = ScanStrategy.parse(v);
                 case "storage.threads" -> storageThreads = intAtLeast(name, v, 1);
                 case "compute.threads" -> computeThreads = intAtLeast(name, v, 1);
                 case "storage.node" -> storageNode = intAtLeast(name, v, -1);
@@ -79,7 +82,7 @@ public final class EngineProperties {
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
                 case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
                         p.hysteresis(), p.maxSampleFraction());
-                case "io" -> io = IoMode.parse(v);
+                case "io" -> io = io(v);
                 case "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 case QueryOptions.MEMORY_SETTING -> memory = bytes(name, v);
@@ -96,12 +99,12 @@ public final class EngineProperties {
         return parse(settings, EngineConfig.DEFAULTS);
     }
 
-    static String mode(String v) {
-        String m = v.toLowerCase(Locale.ROOT);
-        if (!MODES.contains(m)) {
-            throw new IllegalArgumentException("mode must be one of " + String.join(", ", MODES) + ", got '" + v + "'");
+    private static IoMode io(String v) {
+        try {
+            return IoMode.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("io must be one of uring, portable, got '" + v + "'");
         }
-        return m;
     }
 
     /** A byte count: an integer, optionally with a binary suffix k, m, g or t ("512m", "4g"). */
@@ -118,10 +121,10 @@ public final class EngineProperties {
         try {
             n = Long.parseLong(shift == 0 ? s : s.substring(0, s.length() - 1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a byte count such as 1073741824, 512m or 4g, got '" + v + "'");
+            throw new IllegalArgumentException(name + " must be a byte count >= 0 such as 1073741824, 512m or 4g, got '" + v + "'");
         }
-        if (n < 0) throw new IllegalArgumentException(name + " must not be negative, got " + v);
-        if (n > Long.MAX_VALUE >> shift) throw new IllegalArgumentException(name + " is too large: " + v);
+        if (n < 0) throw new IllegalArgumentException(name + " must be a byte count >= 0, got " + v);
+        if (n > Long.MAX_VALUE >> shift) throw new IllegalArgumentException(name + " is too large: " + v + " (at most 2^63 - 1 bytes)");
         return n << shift;
     }
 
@@ -141,7 +144,9 @@ public final class EngineProperties {
 
     private static int intAtLeast(String name, String v, int min) {
         long n = longAtLeast(name, v, min);
-        if (n > Integer.MAX_VALUE) throw new IllegalArgumentException(name + " is too large: " + v);
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(name + " must be an integer in [" + min + ", " + Integer.MAX_VALUE + "], got " + v);
+        }
         return (int) n;
     }
 
@@ -150,9 +155,9 @@ public final class EngineProperties {
         try {
             n = Long.parseLong(v.replace("_", ""));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+            throw new IllegalArgumentException(name + " must be an integer >= " + min + ", got '" + v + "'");
         }
-        if (n < min) throw new IllegalArgumentException(name + " must be at least " + min + ", got " + n);
+        if (n < min) throw new IllegalArgumentException(name + " must be an integer >= " + min + ", got " + n);
         return n;
     }
 
@@ -161,7 +166,7 @@ public final class EngineProperties {
         try {
             d = Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a number, got '" + v + "'");
+            throw new IllegalArgumentException(name + " must be a number in (0, 1" + (oneAllowed ? "]" : ")") + ", got '" + v + "'");
         }
         if (!(d > 0 && (oneAllowed ? d <= 1 : d < 1))) {
             throw new IllegalArgumentException(name + " must be in (0, 1" + (oneAllowed ? "]" : ")") + ", got " + v);
