@@ -66,7 +66,12 @@ public final class QueryPlanner {
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false)
                         // IN lists stay expressions however long (a Sarg, then a sorted array or hash set
                         // in generated code), not a join with a VALUES of thousands of inlined rows.
-                        .withInSubQueryThreshold(Integer.MAX_VALUE))
+                        .withInSubQueryThreshold(Integer.MAX_VALUE)
+                        // No simplification while converting: it narrows an expression's nullability
+                        // (CASE WHEN TRUE THEN 1.5e0 ELSE NULL END becomes a NOT NULL literal) under
+                        // aggregate calls whose types the validator derived, which Calcite's type
+                        // checks then reject; the optimizer's reduction rules simplify type-preservingly.
+                        .withRelBuilderConfigTransform(c -> c.withSimplify(false)))
                 .build();
     }
 

@@ -58,13 +58,11 @@ final class QueryGenerator {
     private static final String[] INTEGERS = {"0", "1", "2", "3", "5", "7", "-1", "42", "100", "2147483647", "-2147483647"};
     private static final String[] BIGINTS = {"CAST(0 AS BIGINT)", "CAST(7 AS BIGINT)", "3000000000", "-3000000000",
             "123456789012", "922337203685477580", "-922337203685477580"};
-    /** Generated unless {@link KnownOpen#NINETEEN_DIGIT_LITERAL}. */
     private static final String[] BIGINT_EXTREMES = {"9223372036854775807", "-9223372036854775807"};
     private static final String[] DECIMALS = {"0.5", "1.50", "-0.01", "123.45", "0.000001", "9999999999.99", "2.5", "-7.50", "0.10"};
     private static final String[] DOUBLES = {"0E0", "1.5E0", "-2.25E0", "1E300", "-1E-300", "0.1E0", "100E0", "89.5E0"};
     private static final String[] STRINGS = {"''", "'a'", "'abc'", "'abc '", "'BUILDING'", "' '", "'A'", "'a%b'", "'zz'", "'ÿ'"};
     private static final String[] PATTERNS = {"'a%'", "'%b%'", "'_'", "'%'", "'a_c'", "''", "'A%'", "'%c '", "'abc'", "'%\\%'", "'%ÿ%'"};
-    /** Generated unless {@link KnownOpen#NON_LATIN1_LITERAL}. */
     private static final String[] NON_LATIN1 = {"'é✓'", "'✓'", "'%✓%'"};
     private static final String[] DATES = {"DATE '1970-01-01'", "DATE '1992-01-01'", "DATE '2000-02-29'", "DATE '0001-01-01'",
             "DATE '9999-12-31'", "DATE '1969-12-31'", "DATE '1995-06-17'"};
@@ -114,7 +112,7 @@ final class QueryGenerator {
             Select branch = select(scope, s.types());
             if (unionFits(s.types(), branch.types())) s = s.withUnionAll(List.of(branch));
         }
-        if (chance(45) && !(open(KnownOpen.ORDER_BY_UNION) && !s.unionAll().isEmpty())) {
+        if (chance(45)) {
             List<OrderKey> keys = new ArrayList<>();
             int n = s.items().size();
             int first = random.nextInt(n) + 1;
@@ -189,7 +187,7 @@ final class QueryGenerator {
                 int n = 1 + random.nextInt(2);
                 for (int i = 0; i < n; i++) {
                     Expr key = chance(80) ? column(scope, anyKind()) : value(scope.noSubqueries(), anyKind(), 1);
-                    groupBy.add(open(KnownOpen.GROUP_BY_CONSTANT) && !hasColumn(key) ? column(scope, key.type().kind()) : key);
+                    groupBy.add(key);
                 }
             }
             if (shape == null) {
@@ -215,7 +213,7 @@ final class QueryGenerator {
                 for (Type t : shape) items.add(valueOrCastLiteral(itemScope, t.kind(), 2));
             }
         }
-        boolean distinct = grouping && chance(12) && !(open(KnownOpen.GROUP_BY_CONSTANT) && items.stream().noneMatch(QueryGenerator::hasColumn));
+        boolean distinct = grouping && chance(12);
         return new Select(List.of(), distinct, items, from, where, groupBy, having, List.of(), List.of(), null);
     }
 
@@ -236,25 +234,9 @@ final class QueryGenerator {
         return aggregateCall(scope, kind);
     }
 
-    /** An aggregate's argument; a column (or a non-constant CASE) while {@link KnownOpen#AGGREGATE_OF_CONSTANT}. */
+    /** An aggregate's argument: any value, constants included. */
     private Expr aggregateArgument(Scope scope, Kind kind) {
-        if (!open(KnownOpen.AGGREGATE_OF_CONSTANT)) return value(scope, kind, 1);
-        List<Col> match = scope.columns().stream().filter(c -> c.type().kind() == kind).toList();
-        if (!match.isEmpty()) return match.get(random.nextInt(match.size()));
-        if (scope.columns().isEmpty()) return value(scope, kind, 1);
-        Col any = scope.columns().get(random.nextInt(scope.columns().size()));
-        Lit a = literal(kind), b = literal(kind);
-        for (int i = 0; i < 10 && a.sql().equals(b.sql()); i++) b = literal(kind);
-        return new Call(Op.CASE, Type.common(a.type(), b.type()), List.of(new Call(Op.IS_NULL, Type.BOOLEAN, List.of(any)), a, b));
-    }
-
-    private static boolean hasColumn(Expr e) {
-        return switch (e) {
-            case Col c -> true;
-            case Lit l -> false;
-            case Call c -> c.args().stream().anyMatch(QueryGenerator::hasColumn);
-            case Subquery q -> true;
-        };
+        return value(scope, kind, 1);
     }
 
     /**
@@ -271,7 +253,7 @@ final class QueryGenerator {
             case BIGINT -> switch (random.nextInt(5)) {
                 case 0 -> new Call(Op.COUNT_STAR, Type.BIGINT, List.of());
                 case 1 -> new Call(Op.COUNT, Type.BIGINT, List.of(aggregateArgument(args, anyKind())));
-                case 2 -> new Call(open(KnownOpen.COUNT_DISTINCT) ? Op.COUNT : Op.COUNT_DISTINCT, Type.BIGINT, List.of(column(args, anyKind())));
+                case 2 -> new Call(Op.COUNT_DISTINCT, Type.BIGINT, List.of(column(args, anyKind())));
                 default -> {
                     Expr e = aggregateArgument(args, Kind.BIGINT);
                     yield new Call(random.nextBoolean() ? Op.SUM : Op.MAX, Type.BIGINT, List.of(e));
@@ -325,9 +307,8 @@ final class QueryGenerator {
             case 0, 1 -> arithmetic(scope, Kind.INTEGER, d);
             case 2 -> new Call(random.nextBoolean() ? Op.NEG : Op.ABS, Type.INTEGER, List.of(value(scope, Kind.INTEGER, d)));
             case 3 -> new Call(Op.CAST, Type.INTEGER, List.of(value(scope,
-                    open(KnownOpen.CAST_TO_INTEGER) ? Kind.BIGINT : new Kind[] {Kind.BIGINT, Kind.DECIMAL, Kind.DOUBLE}[random.nextInt(3)], d)));
-            case 4 -> open(KnownOpen.CHAR_LENGTH) ? arithmetic(scope, Kind.INTEGER, d)
-                    : new Call(Op.CHAR_LENGTH, Type.INTEGER, List.of(value(scope, Kind.VARCHAR, d)));
+                    new Kind[] {Kind.BIGINT, Kind.DECIMAL, Kind.DOUBLE}[random.nextInt(3)], d)));
+            case 4 -> new Call(Op.CHAR_LENGTH, Type.INTEGER, List.of(value(scope, Kind.VARCHAR, d)));
             case 5 -> scopedSubquery(scope, Kind.INTEGER);
             default -> conditional(scope, Kind.INTEGER, d);
         };
@@ -435,7 +416,7 @@ final class QueryGenerator {
                 Kind k = rangeKind();
                 Expr e = value(scope, k, d), lo = value(scope, k, 0), hi = value(scope, k, 0);
                 if (!Type.common(Type.common(e.type(), lo.type()), hi.type()).fits()) yield compare(e, e);
-                boolean not = random.nextBoolean() && !open(KnownOpen.NEGATED_RANGE_NULL);
+                boolean not = random.nextBoolean();
                 yield new Call(not ? Op.NOT_BETWEEN : Op.BETWEEN, Type.BOOLEAN, List.of(e, lo, hi));
             }
             case 7, 8 -> {
@@ -450,7 +431,7 @@ final class QueryGenerator {
                     args.add(x);
                 }
                 if (!common.fits()) yield compare(args.get(0), args.get(0));
-                boolean not = random.nextBoolean() && !open(KnownOpen.NEGATED_RANGE_NULL);
+                boolean not = random.nextBoolean();
                 yield new Call(not ? Op.NOT_IN_LIST : Op.IN_LIST, Type.BOOLEAN, args);
             }
             case 9 -> new Call(random.nextBoolean() ? Op.LIKE : Op.NOT_LIKE, Type.BOOLEAN,
@@ -473,7 +454,7 @@ final class QueryGenerator {
 
     private Expr exists(Scope scope) {
         Select sub = select(subScope(scope), null, !open(KnownOpen.GROUPED_EXISTS));
-        Select correlated = correlate(sub, scope, open(KnownOpen.UNCORRELATED_EXISTS));
+        Select correlated = correlate(sub, scope);
         return new Subquery(random.nextBoolean() ? SubOp.EXISTS : SubOp.NOT_EXISTS, Type.BOOLEAN, List.of(), correlated);
     }
 
@@ -500,14 +481,10 @@ final class QueryGenerator {
         return new Scope(List.of(), List.of(), scope.ctes(), scope.depth() + 1, true);
     }
 
+    /** Half the time, adds {@code inner column = outer column} (same kind) to the subquery's WHERE. */
     private Select correlate(Select sub, Scope outer) {
-        return correlate(sub, outer, false);
-    }
-
-    /** Half the time (or {@code always} when it can), adds {@code inner column = outer column} (same kind) to the subquery's WHERE. */
-    private Select correlate(Select sub, Scope outer, boolean always) {
         List<Col> visible = concat(outer.columns(), outer.outer());
-        if (visible.isEmpty() || !(always || chance(50)) || open(KnownOpen.CORRELATED_SUBQUERY_IN_SELECT) && outer.selectList()) return sub;
+        if (visible.isEmpty() || !chance(50) || open(KnownOpen.CORRELATED_SUBQUERY_IN_SELECT) && outer.selectList()) return sub;
         List<Col> inner = new ArrayList<>();
         for (Source s : sub.from()) {
             if (s.derived() != null || !TABLES.containsKey(s.table())) continue;
@@ -555,7 +532,7 @@ final class QueryGenerator {
         if (chance(5)) return new Lit("CAST(NULL AS " + Type.of(kind).sql() + ")", Type.of(kind));
         return switch (kind) {
             case INTEGER -> new Lit(pick(INTEGERS), Type.INTEGER);
-            case BIGINT -> new Lit(!open(KnownOpen.NINETEEN_DIGIT_LITERAL) && chance(20) ? pick(BIGINT_EXTREMES) : pick(BIGINTS), Type.BIGINT);
+            case BIGINT -> new Lit(chance(20) ? pick(BIGINT_EXTREMES) : pick(BIGINTS), Type.BIGINT);
             case DECIMAL -> {
                 String text = pick(DECIMALS);
                 BigDecimal v = new BigDecimal(text);
@@ -563,7 +540,7 @@ final class QueryGenerator {
                 yield new Lit(text, Type.decimal(Math.max(v.unscaledValue().abs().toString().length(), scale), scale));
             }
             case DOUBLE -> new Lit(pick(DOUBLES), Type.DOUBLE);
-            case VARCHAR -> new Lit(!open(KnownOpen.NON_LATIN1_LITERAL) && chance(10) ? pick(NON_LATIN1) : pick(STRINGS), Type.VARCHAR);
+            case VARCHAR -> new Lit(chance(10) ? pick(NON_LATIN1) : pick(STRINGS), Type.VARCHAR);
             case DATE -> new Lit(pick(DATES), Type.DATE);
             case BOOLEAN -> new Lit(random.nextBoolean() ? "TRUE" : "FALSE", Type.BOOLEAN);
         };
@@ -588,8 +565,7 @@ final class QueryGenerator {
 
     /** A kind for BETWEEN and IN lists. */
     private Kind rangeKind() {
-        Kind k = comparableKind();
-        return k == Kind.DECIMAL && open(KnownOpen.DECIMAL_RANGE) ? Kind.INTEGER : k;
+        return comparableKind();
     }
 
     private Kind comparableKind() {
