@@ -121,10 +121,13 @@ public final class EngineProperties {
         try {
             n = Long.parseLong(shift == 0 ? s : s.substring(0, s.length() - 1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a byte count >= 0 such as 1073741824, 512m or 4g, got '" + v + "'");
+            throw new IllegalArgumentException(name + " must be a byte count >= 0 such as 1073741824, 512m or 4g, got '"
+                    + v + "'");
         }
         if (n < 0) throw new IllegalArgumentException(name + " must be a byte count >= 0, got " + v);
-        if (n > Long.MAX_VALUE >> shift) throw new IllegalArgumentException(name + " is too large: " + v + " (at most 2^63 - 1 bytes)");
+        if (n > Long.MAX_VALUE >> shift) {
+            throw new IllegalArgumentException(name + " is too large: " + v + " (at most 2^63 - 1 bytes)");
+        }
         return n << shift;
     }
 
@@ -145,7 +148,8 @@ public final class EngineProperties {
     private static int intAtLeast(String name, String v, int min) {
         long n = longAtLeast(name, v, min);
         if (n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(name + " must be an integer in [" + min + ", " + Integer.MAX_VALUE + "], got " + v);
+            throw new IllegalArgumentException(name + " must be an integer in [" + min + ", " + Integer.MAX_VALUE + "], got "
+                    + v);
         }
         return (int) n;
     }
@@ -166,7 +170,8 @@ public final class EngineProperties {
         try {
             d = Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a number in (0, 1" + (oneAllowed ? "]" : ")") + ", got '" + v + "'");
+            throw new IllegalArgumentException(name + " must be a number in (0, 1" + (oneAllowed ? "]" : ")") + ", got '"
+                    + v + "'");
         }
         if (!(d > 0 && (oneAllowed ? d <= 1 : d < 1))) {
             throw new IllegalArgumentException(name + " must be in (0, 1" + (oneAllowed ? "]" : ")") + ", got " + v);

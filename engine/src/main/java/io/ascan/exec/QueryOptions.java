@@ -5,9 +5,10 @@ import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
 
 /**
- * Per-query execution settings (settings of docs/configuration.md): {@code mode} (a {@link ScanStrategy}),
- * {@code compute.threads}, {@code storage.threads}, {@code io}, {@code scan.outputQueue}, the policy parameters, the query's off-heap memory
- * limit, a timeout (0 = none), whether to keep generated source for {@code --dump-code}, and
+ * Per-query execution settings (settings of docs/configuration.md): {@code mode} (a
+ * {@link ScanStrategy}), {@code compute.threads}, {@code storage.threads}, {@code io},
+ * {@code scan.outputQueue}, the policy parameters, the query's off-heap memory limit, a timeout
+ * (0 = none), whether to keep generated source for {@code --dump-code}, and
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers.
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */

@@ -1,7 +1,6 @@
 package io.ascan.jdbc;
 
 import io.ascan.planner.PreparedQuery;
-import io.ascan.planner.QueryService;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;

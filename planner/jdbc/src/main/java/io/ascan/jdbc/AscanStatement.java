@@ -5,7 +5,6 @@ import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryResult;
 import io.ascan.planner.PlanningException;
 import io.ascan.planner.PreparedQuery;
-import io.ascan.planner.QueryService;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -168,7 +168,8 @@ class JdbcStatementTest {
 
     @Test
     void noExecutorIsAClearError() throws SQLException {
-        try (Connection c = new AscanDriver((catalog, config) -> new io.ascan.planner.AscanQueryService(catalog, null)).connect("jdbc:ascan:" + dir, new Properties());
+        AscanDriver planningOnly = new AscanDriver((catalog, config) -> new io.ascan.planner.AscanQueryService(catalog, null));
+        try (Connection c = planningOnly.connect("jdbc:ascan:" + dir, new Properties());
              Statement s = c.createStatement()) {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(JdbcFixtures.ALL_TYPES));
             assertEquals("query execution is not available in this build", e.getMessage());

@@ -6,7 +6,6 @@ import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryOptions;
 import io.ascan.planner.PreparedQuery;
-import io.ascan.planner.QueryService;
 import io.ascan.scan.ScanReport;
 import io.ascan.topology.Topology;
 import java.io.PrintWriter;

@@ -7,7 +7,6 @@ import io.ascan.gen.SsbGenerator;
 import io.ascan.memory.RequiredJvmFlags;
 import io.ascan.planner.BenchmarkQueries;
 import io.ascan.planner.PreparedQuery;
-import io.ascan.planner.QueryService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
