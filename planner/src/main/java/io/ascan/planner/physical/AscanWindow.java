@@ -29,6 +29,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Window functions: Calcite's groups (one per distinct window) become a chain of
@@ -140,7 +141,7 @@ public final class AscanWindow extends Window implements AscanRel {
         int column(RexNode n, RelDataType type) {
             RexBuilder rb = getCluster().getRexBuilder();
             RexNode e = resolve(n);
-            if (e instanceof RexInputRef r && (type == null || r.getType().equals(type))) return r.getIndex();
+            if (e instanceof RexInputRef r && (type == null || SqlTypeUtil.equalSansNullability(r.getType(), type))) return r.getIndex();
             if (type != null && !e.getType().equals(type)) e = rb.makeCast(type, e, true, false);
             exprs.add(t.expr(e));
             return width + exprs.size() - 1;
