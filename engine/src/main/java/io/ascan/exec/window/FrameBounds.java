@@ -46,8 +46,8 @@ final class FrameBounds {
             case UNBOUNDED_PRECEDING -> p.from;
             case UNBOUNDED_FOLLOWING -> p.to;
             case CURRENT_ROW -> upper ? i + 1L : i;
-            case PRECEDING -> (long) i - b.offset() + (upper ? 1 : 0);
-            case FOLLOWING -> (long) i + b.offset() + (upper ? 1 : 0);
+            case PRECEDING -> saturatedSubtract(i + (upper ? 1L : 0L), b.offset());
+            case FOLLOWING -> saturatedAdd(i + (upper ? 1L : 0L), b.offset());
         };
         return (int) Math.max(p.from, Math.min(p.to, at));
     }

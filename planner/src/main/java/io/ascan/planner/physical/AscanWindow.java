@@ -29,6 +29,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
@@ -254,6 +255,16 @@ public final class AscanWindow extends Window implements AscanRel {
         int key = g.orderKeys.getFieldCollations().getFirst().getFieldIndex();
         DataType type = io.ascan.planner.schema.TypeMapping.toEngine(getInput().getRowType().getFieldList().get(key).getType());
         TypeKind k = type == null ? null : type.kind();
+        if (lit.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME && (k == TypeKind.DATE || k == TypeKind.TIMESTAMP)) {
+            // a day-time interval's value is milliseconds; DATE keys are days, TIMESTAMP keys microseconds
+            if (k == TypeKind.TIMESTAMP) return new WindowNode.Bound(kind, Math.multiplyExact(v.longValueExact(), 1000L));
+            BigDecimal[] days = v.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+            if (days[1].signum() != 0) throw new UnsupportedPlanException("a RANGE offset over a DATE must be whole days, not " + lit);
+            return new WindowNode.Bound(kind, days[0].longValueExact());
+        }
+        if (SqlTypeUtil.isInterval(lit.getType())) {
+            throw new UnsupportedPlanException("a RANGE offset " + lit + " over an ORDER BY key of type " + type + " is not supported");
+        }
         try {
             if (k == TypeKind.INTEGER || k == TypeKind.BIGINT) return new WindowNode.Bound(kind, v.longValueExact());
             if (k == TypeKind.DECIMAL) return new WindowNode.Bound(kind, v.setScale(type.scale()).unscaledValue().longValueExact());
