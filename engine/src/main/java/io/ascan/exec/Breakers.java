@@ -109,4 +109,11 @@ final class Breakers {
         b.add(s.input(), new PipelineBuilder.Chain(sink, sink, List.of()));
         b.pipeline(new RowsSource("Sorted(" + sink.describe() + ")", sink::rows, sink::tuple, true), chain);
     }
+
+    /** The rows with their window results come out unordered, spread over the workers (an ORDER BY above sorts them). */
+    static void window(PipelineBuilder b, io.ascan.plan.WindowNode w, PipelineBuilder.Chain chain) {
+        io.ascan.exec.operator.WindowSink sink = new io.ascan.exec.operator.WindowSink(w);
+        b.add(w.input(), new PipelineBuilder.Chain(sink, sink, List.of()));
+        b.pipeline(new RowsSource("Windowed(" + sink.describe() + ")", sink::rows, sink::tuple, false), chain);
+    }
 }

@@ -16,6 +16,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.plan.SortNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.plan.WindowNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -24,7 +25,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
- * Cuts a physical plan into pipelines at its breakers (hash-join builds, aggregations, sorts,
+ * Cuts a physical plan into pipelines at its breakers (hash-join builds, aggregations, sorts, windows,
  * the result), walking down from the root with the consumer chain built so far: a streaming
  * operator wraps the chain, a breaker ends it in its sink and starts a new chain at its source,
  * a leaf closes the pipeline. Pipelines come out in dependency order: a breaker's input
@@ -119,6 +120,7 @@ public final class PipelineBuilder {
             case HashJoinNode j -> Breakers.join(this, j, chain);
             case AggregateNode a -> Breakers.aggregate(this, a, chain);
             case SortNode s -> Breakers.sort(this, s, chain);
+            case WindowNode w -> Breakers.window(this, w, chain);
         }
     }
 

@@ -10,6 +10,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.plan.SortNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.plan.WindowNode;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -76,6 +77,7 @@ final class PlanDigest {
             case LimitNode l -> List.of(l.offset(), l.fetch());
             case UnionAllNode u -> List.of();
             case ValuesNode v -> List.of(v.output(), v.rows());
+            case WindowNode w -> List.of(ints(w.partitionKeys()), w.orderKeys(), w.functions());
         };
     }
 

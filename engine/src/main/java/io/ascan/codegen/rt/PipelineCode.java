@@ -6,7 +6,7 @@ package io.ascan.codegen.rt;
  * routes on the mode tag), {@link #consumeRows} for rows of a breaker's store (aggregation
  * groups, sorted runs, a join build), {@link #produce} for constant rows. The sink may add
  * {@link #mergeRow} (aggregation: fold another worker's group into a table) or
- * {@link #compareRows} (sort order).
+ * {@link #compareRows} (sort order), or that and {@link #windowBreak} (window functions).
  */
 public abstract class PipelineCode extends Generated {
     protected PipelineCode(Object[] constants) {
@@ -39,5 +39,13 @@ public abstract class PipelineCode extends Generated {
     /** Sort sink: negative, zero or positive as row {@code a} sorts before, with or after row {@code b}. */
     public int compareRows(long a, long b) {
         throw new UnsupportedOperationException("not a sort pipeline");
+    }
+
+    /**
+     * Window sink: between adjacent sorted rows {@code a} and {@code b}, 2 if they are in different
+     * partitions, 1 if they are of one partition but not peers (their order keys differ), 0 if peers.
+     */
+    public int windowBreak(long a, long b) {
+        throw new UnsupportedOperationException("not a window pipeline");
     }
 }

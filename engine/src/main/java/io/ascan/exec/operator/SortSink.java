@@ -1,7 +1,6 @@
 package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
-import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
@@ -75,35 +74,7 @@ public final class SortSink implements PipelineSink, StateOwner, AutoCloseable {
     }
 
     private void comparator(PipelineCodegen gen) {
-        CodeBuilder code = gen.code;
-        int mark = code.mark(), indent = code.indent();
-        code.setIndent(2);
-        for (SortNode.Key k : node.keys()) {
-            ValueCode a = StoreCode.read(code, "a", layout, k.column());
-            ValueCode b = StoreCode.read(code, "b", layout, k.column());
-            code.open("if (" + a.isNull() + " || " + b.isNull() + ")");
-            String first = k.nullsFirst() ? "-1" : "1", last = k.nullsFirst() ? "1" : "-1";
-            code.line("if (!" + a.isNull() + ") return " + last + ";");
-            code.line("if (!" + b.isNull() + ") return " + first + ";");
-            code.close();
-            code.open("else");
-            String cmp = switch (a.type().kind()) {
-                case BOOLEAN -> "Boolean.compare(" + a.value() + ", " + b.value() + ")";
-                case INTEGER, DATE -> "Integer.compare(" + a.value() + ", " + b.value() + ")";
-                case BIGINT, DECIMAL, TIMESTAMP -> "Long.compare(" + a.value() + ", " + b.value() + ")";
-                // SQL order, as = and GROUP BY: -0.0 equals 0.0, NaN equals NaN and sorts above every number
-                case DOUBLE -> "io.ascan.codegen.rt.Compare.doubles(" + a.value() + ", " + b.value() + ")";
-                case VARCHAR -> "io.ascan.codegen.rt.Strings.compare(" + a.value() + ", " + a.length() + ", " + b.value() + ", " + b.length() + ")";
-            };
-            String c = code.fresh("cmp");
-            code.line("int " + c + " = " + cmp + ";");
-            code.line("if (" + c + " != 0) return " + (k.descending() ? "-" : "") + c + ";");
-            code.close();
-        }
-        code.line("return 0;");
-        String body = code.cut(mark);
-        code.setIndent(indent);
-        code.member("    public int compareRows(long a, long b) {\n" + body + "    }\n");
+        RowComparatorCode.member(gen.code, "compareRows", code -> RowComparatorCode.compare(code, layout, node.keys(), null), "0");
     }
 
     @Override

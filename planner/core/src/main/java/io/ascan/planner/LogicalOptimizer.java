@@ -5,6 +5,7 @@ import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
+import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.SingleValues;
@@ -36,7 +37,9 @@ import org.apache.calcite.tools.RelBuilder;
  *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
  *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
- *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
+ *       with NULL made UNKNOWN ({@link NullJoinComparisons}); GROUPING SETS, ROLLUP and CUBE
+ *       into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); projections with window
+ *       functions (OVER) into a projection over a Window;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
@@ -102,7 +105,9 @@ final class LogicalOptimizer {
         r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
+        r = GroupingSetsExpansion.rewrite(r, builder);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
+        r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = SingleValues.rewrite(r, builder);

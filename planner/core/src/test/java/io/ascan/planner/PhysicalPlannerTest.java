@@ -372,14 +372,26 @@ class PhysicalPlannerTest {
     @Test
     void whatTheEngineLacksIsNamed() {
         PlanningException e = assertThrows(PlanningException.class,
-                () -> bench.physicalPlan("SELECT lo_revenue, RANK() OVER (ORDER BY lo_revenue) FROM lineorder"));
-        assertTrue(e.getMessage().contains("window functions (OVER) are not supported"), e.getMessage());
-        e = assertThrows(PlanningException.class,
-                () -> bench.physicalPlan("SELECT d_year, d_month, COUNT(*) FROM dwdate GROUP BY ROLLUP (d_year, d_month)"));
-        assertTrue(e.getMessage().contains("GROUPING SETS, ROLLUP and CUBE are not supported"), e.getMessage());
+                () -> bench.physicalPlan("SELECT lo_revenue, COUNT(DISTINCT lo_tax) OVER (ORDER BY lo_revenue) FROM lineorder"));
+        assertTrue(e.getMessage().contains("COUNT(DISTINCT ...) OVER (...) is not supported"), e.getMessage());
+        e = assertThrows(PlanningException.class, () -> bench.physicalPlan(
+                "SELECT lo_revenue, SUM(lo_tax) OVER (ORDER BY lo_revenue ROWS UNBOUNDED PRECEDING EXCLUDE CURRENT ROW) FROM lineorder"));
+        assertTrue(e.getMessage().contains("frame exclusion"), e.getMessage());
         e = assertThrows(PlanningException.class,
                 () -> bench.physicalPlan("SELECT POSITION('9' IN d_date) FROM dwdate"));
         assertTrue(e.getMessage().contains("no engine expression for operator POSITION"), e.getMessage());
+    }
+
+    @Test
+    void windowsOfOnePartitioningShareAWindowOperator() throws Exception {
+        String explain = bench.explain("SELECT lo_orderkey, ROW_NUMBER() OVER (PARTITION BY lo_custkey ORDER BY lo_revenue), "
+                + "SUM(lo_tax) OVER (PARTITION BY lo_custkey ORDER BY lo_revenue ROWS 2 PRECEDING), "
+                + "LAG(lo_tax, 2, 0) OVER (ORDER BY lo_orderkey) FROM lineorder");
+        assertEquals(2, explain.split("Window\\(", -1).length - 1, explain);
+        assertTrue(explain.contains("EXPR$1=ROW_NUMBER()"), explain);
+        assertTrue(explain.contains("SUM($"), explain);
+        assertTrue(explain.contains("ROWS BETWEEN 2 PRECEDING AND CURRENT ROW"), explain);
+        assertTrue(explain.contains("LAG($"), explain);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.logical.LogicalUnion;
 import org.apache.calcite.rel.logical.LogicalValues;
+import org.apache.calcite.rel.logical.LogicalWindow;
 
 /**
  * The converter rules from Calcite's logical operators (Convention.NONE) into the ascan
@@ -77,7 +78,12 @@ public final class AscanPhysicalRules {
                 }
             }).toRule();
 
-    public static final List<RelOptRule> RULES = List.of(SCAN, FILTER, PROJECT, AGGREGATE, SORT, UNION, VALUES, HASH_JOIN);
+    public static final RelOptRule WINDOW = rule(LogicalWindow.class, "AscanWindowRule", r -> {
+        LogicalWindow w = (LogicalWindow) r;
+        return new AscanWindow(w.getCluster(), ascan(w), physical(w.getInput()), w.getConstants(), w.getRowType(), w.groups);
+    });
+
+    public static final List<RelOptRule> RULES = List.of(SCAN, FILTER, PROJECT, AGGREGATE, SORT, UNION, VALUES, WINDOW, HASH_JOIN);
 
     private static AscanHashJoin join(LogicalJoin j, boolean buildRight) {
         return new AscanHashJoin(j.getCluster(), ascan(j), physical(j.getLeft()), physical(j.getRight()),

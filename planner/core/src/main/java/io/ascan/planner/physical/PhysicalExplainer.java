@@ -11,6 +11,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.plan.SortNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.plan.WindowNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -59,6 +60,12 @@ final class PhysicalExplainer {
                     + "]" + limits(s.offset(), s.fetch()) + ")  [pipeline breaker]";
             case LimitNode l -> "Limit(offset=" + l.offset() + ", fetch=" + (l.fetch() < 0 ? "all" : l.fetch()) + ")";
             case UnionAllNode u -> "UnionAll(inputs=" + u.inputs().size() + ")";
+            case WindowNode w -> "Window(partition=[" + IntStream.of(w.partitionKeys()).mapToObj(names(w.input()))
+                    .collect(Collectors.joining(", ")) + "], order=[" + w.orderKeys().stream()
+                    .map(k -> names(w.input()).apply(k.column()) + (k.descending() ? " DESC" : " ASC")
+                            + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST")).collect(Collectors.joining(", "))
+                    + "], functions=[" + w.functions().stream().map(f -> f.name() + "=" + f)
+                    .collect(Collectors.joining(", ")) + "])  [pipeline breaker]";
             case ValuesNode v -> "Values(columns=[" + v.output().stream().map(OutputColumn::name)
                     .collect(Collectors.joining(", ")) + "], rows=" + v.rows().size() + ")";
         };

@@ -49,11 +49,26 @@ final class PhysicalSupport {
             case Values v -> { }
             case Correlate c -> throw new UnsupportedPlanException(
                     "a correlated subquery that could not be decorrelated (rewrite it as a join)");
-            case Window w -> throw new UnsupportedPlanException("window functions (OVER) are not supported");
+            case Window w -> window(w);
             default -> throw new UnsupportedPlanException(rel.getRelTypeName().replace("Logical", "")
                     .toUpperCase(Locale.ROOT) + " is not supported");
         }
         for (RelNode in : rel.getInputs()) check(in);
+    }
+
+    private static void window(Window w) {
+        for (Window.Group g : w.groups) {
+            for (Window.RexWinAggCall c : g.aggCalls) {
+                String name = c.getOperator().getName();
+                switch (c.getOperator().getKind()) {
+                    case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE,
+                         NTH_VALUE, COUNT, SUM, SUM0, MIN, MAX -> { }
+                    default -> throw new UnsupportedPlanException("window function " + name + " is not supported");
+                }
+                if (c.distinct) throw new UnsupportedPlanException(name + "(DISTINCT ...) OVER (...) is not supported");
+                if (c.ignoreNulls) throw new UnsupportedPlanException(name + "(...) IGNORE NULLS is not supported");
+            }
+        }
     }
 
     private static void aggregate(Aggregate a) {
