@@ -384,9 +384,9 @@ class PhysicalPlannerTest {
 
     @Test
     void windowsOfOnePartitioningShareAWindowOperator() throws Exception {
-        String explain = bench.explain("SELECT lo_orderkey, ROW_NUMBER() OVER (PARTITION BY lo_custkey ORDER BY lo_revenue), "
+        String explain = bench.physicalPlan("SELECT lo_orderkey, ROW_NUMBER() OVER (PARTITION BY lo_custkey ORDER BY lo_revenue), "
                 + "SUM(lo_tax) OVER (PARTITION BY lo_custkey ORDER BY lo_revenue ROWS 2 PRECEDING), "
-                + "LAG(lo_tax, 2, 0) OVER (ORDER BY lo_orderkey) FROM lineorder");
+                + "LAG(lo_tax, 2, 0) OVER (ORDER BY lo_orderkey) FROM lineorder").explain();
         assertEquals(2, explain.split("Window\\(", -1).length - 1, explain);
         assertTrue(explain.contains("EXPR$1=ROW_NUMBER()"), explain);
         assertTrue(explain.contains("SUM($"), explain);
