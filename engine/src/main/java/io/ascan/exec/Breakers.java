@@ -1,7 +1,7 @@
 package io.ascan.exec;
 
 import io.ascan.codegen.pipeline.Tuple;
-import io.ascan.exec.operator.AggregateSink;
+import io.ascan.exec.aggregate.AggregateSink;
 import io.ascan.exec.operator.HashJoinProbe;
 import io.ascan.exec.operator.JoinBuildSink;
 import io.ascan.exec.operator.SortSink;
