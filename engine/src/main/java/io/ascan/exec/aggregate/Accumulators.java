@@ -2,7 +2,7 @@ package io.ascan.exec.aggregate;
 
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
-import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.StoreCode;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;

@@ -3,7 +3,7 @@ package io.ascan.exec.aggregate;
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
-import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.StoreCode;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.plan.AggregateNode.Call;
 import io.ascan.types.DataType;

@@ -3,7 +3,7 @@ package io.ascan.exec.aggregate;
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
-import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.exec.store.AggHashTable;

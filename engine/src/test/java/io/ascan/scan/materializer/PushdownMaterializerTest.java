@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
 import io.ascan.codegen.rt.Hash;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;
