@@ -165,9 +165,9 @@ public final class PipelineBuilder {
                         io.ascan.exec.store.KeyBitmap bits = k.length == 1 ? build.keyBitmap() : null;
                         String what = names + ", " + t.rowCount() + " keys";
                         source.addRuntimeFilter(r == null
-                                ? new AdaptiveScan.RuntimeFilter(t.bloomFilter(), k, Long.MIN_VALUE, Long.MAX_VALUE, null,
+                                ? new io.ascan.scan.materializer.RuntimeFilter(t.bloomFilter(), k, Long.MIN_VALUE, Long.MAX_VALUE, null,
                                         "bloom(" + what + ")", t.rowCount())
-                                : new AdaptiveScan.RuntimeFilter(t.bloomFilter(), k, r.min(), r.max(), bits,
+                                : new io.ascan.scan.materializer.RuntimeFilter(t.bloomFilter(), k, r.min(), r.max(), bits,
                                         "bloom(" + what + " in " + r.min() + ".." + r.max() + (bits != null ? ", as a bitmap" : "") + ")",
                                         t.rowCount()));
                     });

@@ -16,11 +16,10 @@ import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.policy.SamplingBudget;
 import io.ascan.scan.policy.ThroughputGuidedPolicy;
-import io.ascan.scan.materializer.DirectMaterializer;
 import io.ascan.scan.materializer.Materializer;
 import io.ascan.scan.materializer.PushdownMaterializer;
+import io.ascan.scan.materializer.RuntimeFilter;
 import io.ascan.scan.materializer.ScanInput;
-import io.ascan.scan.materializer.StagingMaterializer;
 import io.ascan.topology.LineTracker;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -32,19 +31,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The AdaptiveScan as a pipeline source (A-Scan paper IV): wires a {@link Scheduler} (one thread
- * assigning each slice to a mode through the policy), per-mode {@link InputQueue}s, the
- * {@link MaterializerWorker}s of each mode the policy may choose (pinned to the storage node), one
- * bounded {@link OutputQueue}, and {@code compute.threads} workers (pinned to the compute node)
- * that hand each rowset to the compiled pipeline, whose dispatch shim picks the variant by the
- * rowset's mode tag. Runtime filters R published by join builds are applied by pushdown.
+ * The AdaptiveScan of the A-Scan paper (IV) as a pipeline source: per slice it picks how the
+ * slice's bytes reach the pipeline. Its parts: a {@link Scheduler} (one thread assigning each
+ * slice a mode through the {@link io.ascan.scan.policy.ModePolicy} that {@link ScanPolicies}
+ * picks for the {@code mode} setting), per-mode {@link InputQueue}s, the
+ * {@link MaterializerWorker}s of each mode the policy may choose (pinned to the storage node),
+ * one bounded {@link OutputQueue}, and {@code compute.threads} workers (pinned to the compute
+ * node) that hand each rowset to the compiled pipeline, whose {@link DispatchShim} picks the
+ * variant by the rowset's mode tag; a {@link ThroughputTracker} measures each mode for the policy
+ * and {@link ScanFigures} become the {@link ScanReport}. What differs per mode (materializer,
+ * workers, the shim's loop, the compute side's cost) is its {@link DataMovement}. Runtime
+ * filters R published by join builds are applied by pushdown.
  */
 public final class AdaptiveScan implements PipelineSource, StateOwner {
-    /**
-     * Materializer workers per mode: each has one slice in flight (all of its segment reads at
-     * once), so a mode keeps this many slices loading while its earlier rowsets are consumed.
-     */
-    static final int WORKERS_PER_MODE = 3;
     /** Slices the scheduler may queue for a mode beyond those its workers hold, while the scan may sample. */
     static final int INPUT_QUEUE_SLOTS = 1;
     /**
@@ -89,24 +88,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /** Table column indexes of the rowset columns: the projection, then the columns only P reads. */
     public int[] readColumns() {
         return readColumns.clone();
-    }
-
-    /**
-     * A Bloom filter R over some scan output columns, published by a join build of {@code keys}
-     * rows (-1: unknown), with the range {@code [min, max]} of the build's keys where it has one
-     * integer key (else the whole of long), and the keys' bitmap over that range where they are
-     * dense (else null).
-     */
-    public record RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, long min, long max,
-                                io.ascan.exec.store.KeyBitmap bitmap, String describe, long keys) {
-        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, long min, long max,
-                             io.ascan.exec.store.KeyBitmap bitmap, String describe) {
-            this(filter, columns, min, max, bitmap, describe, -1);
-        }
-
-        public RuntimeFilter(io.ascan.exec.store.BloomFilter filter, int[] columns, String describe) {
-            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null, describe, -1);
-        }
     }
 
     /**
@@ -163,7 +144,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         Map<ScanMode, Integer> workers = new EnumMap<>(ScanMode.class);
         int inFlight = 0;
         for (ScanMode m : choice.modes()) {
-            int n = m == ScanMode.PUSHDOWN ? Math.max(WORKERS_PER_MODE, o.storageThreads()) : WORKERS_PER_MODE;
+            int n = DataMovement.of(m).workers(o);
             workers.put(m, n);
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
@@ -313,19 +294,19 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private Materializer materializer(ScanMode m, QueryContext query) {
         ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
                 env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
-        return switch (m) {
-            case DIRECT -> new DirectMaterializer(input);
-            case STAGING -> new StagingMaterializer(input);
-            case PUSHDOWN -> pushdown = new PushdownMaterializer(input, node.predicate(), tableToBatch, runtimeFilters.stream()
-                    .map(f -> new PushdownMaterializer.RuntimeFilter(f.filter(), f.columns(), f.min(), f.max(), f.bitmap())).toList(),
-                    query.options().storageThreads());
-        };
+        Materializer mat = DataMovement.of(m).materializer(input, this, query.options());
+        if (mat instanceof PushdownMaterializer p) pushdown = p;
+        return mat;
+    }
+
+    /** Rowset position of each table column P reads (-1: none). */
+    int[] tableToBatch() {
+        return tableToBatch.clone();
     }
 
     private void compute(Pipeline pipeline, Scheduler scheduler, Pipeline.Worker worker, LineTracker lineTracker,
                          QueryContext query, OutputQueue output) throws Exception {
         var code = worker.code();
-        boolean countLines = env.interconnect().emulated();
         while (true) {
             query.checkCancelled();
             Rowset r = output.take();
@@ -344,13 +325,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 output.consumed();
                 worker.scratch().reset();
             }
-            if (countLines && r.mode() == ScanMode.STAGING) {
-                // The lines the STAGING loop read cross the emulated link now: the consumer waits, as it
-                // would have stalled on remote reads, and back-pressure carries that to the scan.
-                long touched = lineTracker.touchedBytes();
-                env.interconnect().charge(touched);
-                figures.moved(ScanMode.STAGING, touched);
-            }
+            DataMovement.of(r.mode()).consumed(env, lineTracker, figures);
         }
     }
 
@@ -362,7 +337,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */
     private List<String> describeRuntimeFilters() {
         PushdownMaterializer p = pushdown;
-        List<PushdownMaterializer.RuntimeFilter> applied = p == null ? List.of() : p.appliedFilters();
+        List<RuntimeFilter> applied = p == null ? List.of() : p.appliedFilters();
         if (applied.isEmpty() && (p == null || !p.measured())) return runtimeFilters.stream().map(RuntimeFilter::describe).toList();
         List<String> out = new ArrayList<>();
         for (int i = 0; i < applied.size(); i++) {

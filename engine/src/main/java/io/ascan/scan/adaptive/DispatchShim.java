@@ -72,7 +72,7 @@ public final class DispatchShim implements SourceCodegen {
         for (ScanMode m : ScanMode.values()) {
             String method = m.name().toLowerCase(java.util.Locale.ROOT);
             dispatch.append("            case ").append(m.ordinal()).append(": ").append(method).append("(in, rows); return;\n");
-            all.or(variant(m, method, parent, gen));
+            all.or(variant(DataMovement.of(m), method, parent, gen));
         }
         dispatch.append("            default: throw new IllegalArgumentException(\"unknown scan mode \" + mode);\n");
         dispatch.append("        }\n    }\n");
@@ -81,22 +81,23 @@ public final class DispatchShim implements SourceCodegen {
     }
 
     /** Emits one variant method; returns the rowset columns it reads. */
-    private BitSet variant(ScanMode mode, String method, CodegenConsumer parent, PipelineCodegen gen) {
+    private BitSet variant(DataMovement movement, String method, CodegenConsumer parent, PipelineCodegen gen) {
+        ScanMode mode = movement.mode();
         CodeBuilder code = gen.code;
         int mark = code.mark(), indent = code.indent();
-        String lines = mode == ScanMode.STAGING && lineTrackers != null
+        String lines = movement.readsInPlace() && lineTrackers != null
                 ? gen.state(io.ascan.topology.LineTracker.class.getName(), lineTrackers) : null;
         RowsetColumns columns = new RowsetColumns(batchTypes, gen, lines);
         VectorColumnAccess tableColumns = VectorColumnAccess.remapped(columns, tableToBatch);
         int[] identity = new int[projected];
         for (int c = 0; c < projected; c++) identity[c] = c;
-        Expr inline = mode == ScanMode.PUSHDOWN ? null : predicate;
+        Expr inline = movement.predicateOnCompute() ? predicate : null;
         SelectionCodegen selection = SelectionCodegen.of(inline, tableColumns, c -> "$" + c);
         boolean vector = !selection.steps().isEmpty();
         // A per-rowset pass (a join's bucket heads and Bloom filter) runs over the tuples P's
         // vectorised conjuncts selected. Where P has no such conjunct, it would also work for the
         // tuples P then rejects, which STAGING, reading only the values a tuple needs, must not.
-        boolean passes = inline == null || vector || mode != ScanMode.STAGING;
+        boolean passes = inline == null || vector || !movement.readsInPlace();
         Tuple out = new Tuple(batchTypes.subList(0, projected), columns, identity, passes ? columns : null, columns);
         String select = "";
         if (vector) {
@@ -125,7 +126,7 @@ public final class DispatchShim implements SourceCodegen {
         String body = code.cut(mark);
         code.setIndent(2);
         StringBuilder m = new StringBuilder();
-        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(mode == ScanMode.PUSHDOWN ? ": P already applied near storage"
+        m.append("\n    /** ").append(mode.name()).append(" rowsets").append(!movement.predicateOnCompute() ? ": P already applied near storage"
                         : lines != null ? ": values read in place, lines counted for the emulated interconnect" : "")
                 .append(". */\n");
         m.append("    private void ").append(method).append("(io.ascan.codegen.rt.Batch in, int rows) {\n");
