@@ -2,7 +2,7 @@ package io.ascan.shell;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.planner.BenchmarkQueries;
 import io.ascan.planner.EngineProperties;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
-package io.ascan.cli;
+package io.ascan.exchange;
 
-/** An error caused by the user's input; the CLI prints its message without a stack trace. */
+/** An error caused by the user's input (a file to import, a format, a table name); the CLI prints its message without a stack trace. */
 public class UserException extends RuntimeException {
     public UserException(String message) {
         super(message);
