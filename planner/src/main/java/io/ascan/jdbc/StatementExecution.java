@@ -9,9 +9,10 @@ import java.util.concurrent.TimeUnit;
  * One execution of a statement, as seen by {@code Statement.cancel()} and the query timeout,
  * which act from other threads. A cancel that arrives while the engine is still starting the
  * query (before there is a {@link QueryResult}) is remembered and applied when it appears.
- * Stopping the workers is then the engine's job ({@link QueryResult#cancel()}).
+ * Stopping the workers is then the engine's job ({@link QueryResult#cancel()}): the query in flight is the
+ * engine's {@code RunningQuery} behind that result; this class only watches it for the statement.
  */
-final class RunningQuery {
+final class StatementExecution {
     /** One daemon thread fires every timeout of the JVM; a fired timeout only calls cancel(). */
     private static final ScheduledThreadPoolExecutor TIMER = timer();
 
@@ -21,7 +22,7 @@ final class RunningQuery {
     private boolean cancelled;
     private volatile boolean timedOut;
 
-    private RunningQuery(int timeoutSeconds) {
+    private StatementExecution(int timeoutSeconds) {
         this.timeoutSeconds = timeoutSeconds;
         this.timeout = timeoutSeconds <= 0 ? null : TIMER.schedule(() -> {
             timedOut = true;
@@ -40,8 +41,8 @@ final class RunningQuery {
     }
 
     /** Starts the clock; {@code timeoutSeconds} 0 means none. */
-    static RunningQuery start(int timeoutSeconds) {
-        return new RunningQuery(timeoutSeconds);
+    static StatementExecution start(int timeoutSeconds) {
+        return new StatementExecution(timeoutSeconds);
     }
 
     synchronized void attach(QueryResult r) {
