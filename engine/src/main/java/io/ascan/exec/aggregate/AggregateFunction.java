@@ -12,8 +12,10 @@ import java.util.List;
 /**
  * One aggregate call's generated code: the columns it keeps in its group's row, the update of
  * them per input tuple, the running locals of an aggregation without GROUP BY, the merge of one
- * worker's row into another's, and the final value. A new aggregate function is a subclass and a
- * case in {@link AggregateFunctions#of}.
+ * worker's row into another's, and the final value. A new aggregate function is a constant of
+ * {@link io.ascan.plan.AggregateNode.Function}, a subclass (its columns, update, locals, merge,
+ * output; {@link CountedSum} shows how a function reads the group's tuple count) and a case in
+ * {@link AggregateFunctions#of}.
  */
 public abstract class AggregateFunction {
     protected static final String MEM = "io.ascan.codegen.rt.Mem.";

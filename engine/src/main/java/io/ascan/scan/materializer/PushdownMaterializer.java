@@ -7,7 +7,6 @@ import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
-import io.ascan.exec.store.KeyBitmap;
 import io.ascan.expr.Expr;
 import io.ascan.format.ColumnData;
 import io.ascan.format.SliceData;
