@@ -1,5 +1,7 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
+import io.ascan.format.VersionLocks;
 import io.ascan.format.DamagedTableException;
 import io.ascan.format.ManifestCodec;
 import io.ascan.format.StorageException;

@@ -1,5 +1,7 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
+import io.ascan.format.VersionLocks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
 import io.ascan.format.TableManifest;
 import io.ascan.format.TableSchema;
 import java.io.IOException;

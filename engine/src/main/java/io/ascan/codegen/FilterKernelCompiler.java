@@ -1,10 +1,8 @@
 package io.ascan.codegen;
 
-import io.ascan.codegen.pipeline.StoreCode;
 import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.Constants;
 import io.ascan.codegen.rt.Generated;
-import io.ascan.codegen.rt.SelectionKernel;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.expr.Expr;

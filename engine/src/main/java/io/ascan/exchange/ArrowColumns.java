@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.cli.UserException;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.RowAppender;
 import io.ascan.types.DataType;

@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.cli.UserException;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;

@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.cli.UserException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.QuoteMode;
 

@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.cli.UserException;
 import java.nio.file.Path;
 import java.util.Locale;
 

@@ -1,6 +1,5 @@
 package io.ascan.exchange;
 
-import io.ascan.cli.UserException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,7 +1,6 @@
 package io.ascan.exchange;
 
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.UserException;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;

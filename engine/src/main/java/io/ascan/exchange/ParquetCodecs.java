@@ -1,7 +1,6 @@
 package io.ascan.exchange;
 
 import com.github.luben.zstd.Zstd;
-import io.ascan.cli.UserException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.ascan.exchange;
 
 import io.ascan.catalog.Table;
 import io.ascan.format.SliceData;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;

@@ -36,11 +36,11 @@ public final class QueryContext {
     private final QueryPhases phases;
     private volatile Throwable failure;
 
-    QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options) {
+    public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options) {
         this(parent, pool, segmentCache, options, new QueryPhases());
     }
 
-    QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options,
+    public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options,
                  QueryPhases phases) {
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
@@ -100,7 +100,7 @@ public final class QueryContext {
     }
 
     /** Stops the query because its timeout passed (SQLSTATE HYT00, whichever thread notices first). */
-    void timeOut(String message) {
+    public void timeOut(String message) {
         fail(new QueryException(message, SqlStates.TIMEOUT, null));
     }
 
@@ -110,14 +110,14 @@ public final class QueryContext {
         }
     }
 
-    void register(List<Thread> ts) {
+    public void register(List<Thread> ts) {
         synchronized (threads) {
             threads.addAll(ts);
         }
         if (failure != null) interruptAll();
     }
 
-    void unregister(List<Thread> ts) {
+    public void unregister(List<Thread> ts) {
         synchronized (threads) {
             ts.forEach(threads::remove);
         }
@@ -151,7 +151,7 @@ public final class QueryContext {
     }
 
     /** Closes every deferred resource; returns the first failure to close. */
-    synchronized Throwable releaseResources() {
+    public synchronized Throwable releaseResources() {
         Throwable first = null;
         while (!resources.isEmpty()) {
             try {

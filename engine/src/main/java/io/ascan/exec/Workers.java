@@ -33,7 +33,7 @@ public final class Workers {
      * as long as cancellation may interrupt it; the returned latch opens once the thread is back
      * in the pool with its interrupt status, placement and name reset.
      */
-    static CountDownLatch start(QueryContext query, String name, Runnable task) {
+    public static CountDownLatch start(QueryContext query, String name, Runnable task) {
         CountDownLatch done = new CountDownLatch(1);
         POOL.execute(() -> {
             Thread t = Thread.currentThread();
@@ -100,7 +100,7 @@ public final class Workers {
         }
     }
 
-    static void awaitUninterruptibly(CountDownLatch done) {
+    public static void awaitUninterruptibly(CountDownLatch done) {
         boolean interrupted = false;
         while (true) {
             try {

@@ -1,7 +1,5 @@
 package io.ascan.format;
 
-import io.ascan.catalog.TableVersions;
-import io.ascan.catalog.VersionLocks;
 import io.ascan.io.AlignedMemory;
 import io.ascan.types.TypeKind;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.ascan.format;
 
-import io.ascan.catalog.TableVersions;
 
 /**
  * How a table is cut into slices. {@code segmentCapBytes} caps each column segment's payload

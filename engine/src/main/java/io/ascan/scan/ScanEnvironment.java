@@ -1,7 +1,6 @@
 package io.ascan.scan;
 
 import io.ascan.io.AlignedBufferPool;
-import io.ascan.scan.policy.SamplingCoordinator;
 import io.ascan.topology.Interconnect;
 import io.ascan.topology.Topology;
 import java.util.BitSet;

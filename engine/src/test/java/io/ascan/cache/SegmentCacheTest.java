@@ -15,7 +15,7 @@ import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
 import io.ascan.format.StorageException;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;

@@ -1,5 +1,6 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
 import static io.ascan.catalog.VersionedTables.entries;
 import static io.ascan.catalog.VersionedTables.generation;
 import static org.junit.jupiter.api.Assertions.assertEquals;

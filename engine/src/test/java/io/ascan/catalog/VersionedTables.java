@@ -1,8 +1,8 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.SliceData;
-import io.ascan.format.TableReader;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;

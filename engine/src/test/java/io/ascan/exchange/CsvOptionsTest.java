@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.UserException;
 import io.ascan.format.WriteOptions;
 import io.ascan.testing.LeakCheck;
 import java.nio.charset.StandardCharsets;

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
-import io.ascan.cli.UserException;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.TableSchema;
 import io.ascan.testing.LeakCheck;

@@ -7,7 +7,7 @@ import io.ascan.catalog.Table;
 
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.SliceData;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.cli.UserException;
 import io.ascan.format.TableSchema;
 import io.ascan.format.WriteOptions;
 import io.ascan.testing.LeakCheck;

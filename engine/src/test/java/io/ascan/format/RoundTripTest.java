@@ -1,5 +1,6 @@
 package io.ascan.format;
 
+import io.ascan.catalog.TableReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

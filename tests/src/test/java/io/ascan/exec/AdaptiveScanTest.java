@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
+import io.ascan.exec.driver.Executor;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
@@ -25,7 +26,7 @@ import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
-import io.ascan.scan.policy.SamplingCoordinator;
+import io.ascan.scan.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
 import io.ascan.topology.Interconnect;
 import io.ascan.topology.Topology;

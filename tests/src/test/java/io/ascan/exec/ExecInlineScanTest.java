@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.exec.driver.Executor;
 import static io.ascan.exec.ExecHarness.*;
 import static io.ascan.exec.ExecPlans.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;

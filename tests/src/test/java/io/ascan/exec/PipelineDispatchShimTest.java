@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
+import io.ascan.exec.driver.Executor;
 import io.ascan.expr.Call;
 import io.ascan.expr.Expr;
 import io.ascan.expr.Literal;
@@ -19,7 +20,7 @@ import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.ScanStrategy;
-import io.ascan.scan.policy.SamplingCoordinator;
+import io.ascan.scan.SamplingCoordinator;
 import io.ascan.testing.LeakCheck;
 import io.ascan.topology.Interconnect;
 import io.ascan.topology.Topology;

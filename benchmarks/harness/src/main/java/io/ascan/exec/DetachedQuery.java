@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import io.ascan.exec.driver.Executor;
 import io.ascan.cache.SegmentCache;
 import io.ascan.io.AlignedBufferPool;
 import org.apache.arrow.memory.BufferAllocator;

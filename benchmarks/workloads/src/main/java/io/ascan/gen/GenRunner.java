@@ -1,6 +1,6 @@
 package io.ascan.gen;
 
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.format.TableManifest;
 import io.ascan.format.WriteOptions;
 import java.io.IOException;

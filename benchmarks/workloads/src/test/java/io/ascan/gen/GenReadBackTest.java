@@ -7,7 +7,7 @@ import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
 import io.ascan.format.ColumnData;
 import io.ascan.format.SliceData;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.format.WriteOptions;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;

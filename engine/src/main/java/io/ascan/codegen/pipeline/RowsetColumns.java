@@ -31,18 +31,18 @@ public final class RowsetColumns implements VectorColumnAccess {
     private final StringBuilder passes = new StringBuilder();
 
     /** @param lines the LineTracker field to mark touched lines in, or null for no counting */
-    RowsetColumns(List<DataType> types, PipelineCodegen gen, String lines) {
+    public RowsetColumns(List<DataType> types, PipelineCodegen gen, String lines) {
         this.types = types;
         this.gen = gen;
         this.lines = lines;
     }
 
     /** Statements to run once per rowset, after {@link #bind}: the per-dictionary tables of predicates. */
-    String perBatchStatements() {
+    public String perBatchStatements() {
         return perBatch.toString();
     }
 
-    BitSet used() {
+    public BitSet used() {
         return used;
     }
 
@@ -153,28 +153,28 @@ public final class RowsetColumns implements VectorColumnAccess {
     }
 
     /** Whether some operator added a {@link #pass}: the variant's loop then runs over a selection vector. */
-    boolean hasPasses() {
+    public boolean hasPasses() {
         return !passes.isEmpty();
     }
 
-    String passStatements() {
+    public String passStatements() {
         return passes.toString();
     }
 
     /** Field declarations for column c. */
-    static String fields(int c, DataType type) {
+    public static String fields(int c, DataType type) {
         String f = "private long valid" + c + ", data" + c + ";";
         if (type.kind() != TypeKind.VARCHAR) return f;
         return f + "\n    private long strOffsets" + c + ", strData" + c + ";\n    private boolean dict" + c + ";\n    private int dictSize" + c + ";";
     }
 
     /** Field declarations of the line counting of column c. */
-    static String countingFields(int c) {
+    public static String countingFields(int c) {
         return "private int lineValid" + c + ", lineData" + c + ", lineOffsets" + c + ", lineStrings" + c + ";";
     }
 
     /** Statements loading column c's addresses from Batch {@code in} (and registering its buffers when counting). */
-    void bind(int c, CodeBuilder code) {
+    public void bind(int c, CodeBuilder code) {
         DataType type = types.get(c);
         code.line("valid" + c + " = in.validity[" + c + "]; data" + c + " = in.data[" + c + "];");
         boolean varchar = type.kind() == TypeKind.VARCHAR;

@@ -1,7 +1,7 @@
 package io.ascan.exec.operator;
 
 import io.ascan.codegen.pipeline.CodegenConsumer;
-import io.ascan.codegen.pipeline.DispatchShim;
+import io.ascan.scan.adaptive.DispatchShim;
 import io.ascan.codegen.pipeline.PipelineCodegen;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.codegen.ValueCode;

@@ -1,6 +1,6 @@
 package io.ascan.scan.materializer;
 
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.format.SliceMeta;
 import io.ascan.scan.ScanMode;
 import java.io.IOException;

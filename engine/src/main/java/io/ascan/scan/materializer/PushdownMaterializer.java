@@ -5,9 +5,8 @@ import io.ascan.codegen.ExprCompiler;
 import io.ascan.codegen.FilterKernelCompiler;
 import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
-import io.ascan.exec.store.KeyBitmap;
 import io.ascan.expr.Expr;
 import io.ascan.format.ColumnData;
 import io.ascan.format.SliceData;
@@ -34,54 +33,6 @@ import java.util.concurrent.Semaphore;
  * many evaluate and compact at once.
  */
 public final class PushdownMaterializer implements Materializer {
-    /**
-     * A runtime filter R: a Bloom filter over the hash of some projected columns (rowset positions)
-     * and, for one integer key column, the range {@code [min, max]} of the build's keys, which the
-     * kernel tests first (two compares; no hash for the many keys outside it), or instead of both
-     * the keys' exact bitmap over that range (null where there is none).
-     */
-    public record RuntimeFilter(BloomFilter filter, int[] columns, long min, long max, KeyBitmap bitmap) {
-        /** Without a key range. */
-        public RuntimeFilter(BloomFilter filter, int[] columns) {
-            this(filter, columns, Long.MIN_VALUE, Long.MAX_VALUE, null);
-        }
-
-        public RuntimeFilter {
-            if (min > max) throw new IllegalArgumentException("empty key range " + min + ".." + max + " of a runtime filter");
-            if (bitmap != null && (bitmap.min() != min || bitmap.max() != max || columns.length != 1)) {
-                throw new IllegalArgumentException("a runtime filter's bitmap must cover its one key's range " + min + ".." + max);
-            }
-        }
-
-        /** Whether a key range narrower than all of long comes with the Bloom filter. */
-        public boolean ranged() {
-            return columns.length == 1 && (min != Long.MIN_VALUE || max != Long.MAX_VALUE);
-        }
-
-        FilterKernelCompiler.RuntimeFilterKeys keys() {
-            var test = bitmap != null ? FilterKernelCompiler.KeyTest.BITMAP
-                    : ranged() ? FilterKernelCompiler.KeyTest.RANGE_THEN_BLOOM : FilterKernelCompiler.KeyTest.BLOOM;
-            return new FilterKernelCompiler.RuntimeFilterKeys(columns, test);
-        }
-
-        /** The Bloom filter alone, without the key range. */
-        RuntimeFilter withoutRange() {
-            return new RuntimeFilter(filter, columns);
-        }
-
-        /** What the kernel reads per key: the bitmap, else the Bloom filter (its cost in cache). */
-        long sizeBytes() {
-            return bitmap != null ? bitmap.sizeBytes() : filter.sizeBytes();
-        }
-
-        /** Its key range and bitmap address, as the kernel reads them ({@link FilterKernelCompiler#BOUNDS}). */
-        void bounds(long[] to, int f) {
-            to[FilterKernelCompiler.BOUNDS * f] = min;
-            to[FilterKernelCompiler.BOUNDS * f + 1] = max;
-            to[FilterKernelCompiler.BOUNDS * f + 2] = bitmap == null ? 0 : bitmap.address();
-        }
-    }
-
     private final ScanInput input;
     private final Expr predicate;
     private final int[] tableToBatch;
@@ -150,7 +101,7 @@ public final class PushdownMaterializer implements Materializer {
     /** The kernel for this slice's combination of plain and dictionary-encoded columns, compiled once. */
     private FilterKernelCompiler.Compiled compiled(SliceData data, String key) {
         return kernels.computeIfAbsent(key, k -> FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data),
-                applied.stream().map(RuntimeFilter::keys).toList(), c -> input.table().schema().column(c).name()));
+                applied.stream().map(RuntimeFilter::kernelKeys).toList(), c -> input.table().schema().column(c).name()));
     }
 
     /**
@@ -172,7 +123,7 @@ public final class PushdownMaterializer implements Materializer {
                     && passRate(r, FilterKernelCompiler.KeyTest.RANGE, data, batch, rows, sel, scratch) > RuntimeFilterOrder.USELESS) {
                 filters.set(f, r = r.withoutRange());
             }
-            passRates[f] = passRate(r, r.keys().test(), data, batch, rows, sel, scratch);
+            passRates[f] = passRate(r, r.kernelKeys().test(), data, batch, rows, sel, scratch);
         }
         List<RuntimeFilter> order = new ArrayList<>();
         long[] bytes = filters.stream().mapToLong(RuntimeFilter::sizeBytes).toArray();

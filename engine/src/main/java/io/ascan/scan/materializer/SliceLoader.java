@@ -3,7 +3,7 @@ package io.ascan.scan.materializer;
 import io.ascan.cache.ColumnFileVersion;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.io.BlockReader;
 import java.io.IOException;

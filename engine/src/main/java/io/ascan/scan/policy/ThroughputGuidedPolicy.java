@@ -1,5 +1,6 @@
 package io.ascan.scan.policy;
 
+import io.ascan.scan.SamplingCoordinator;
 import io.ascan.scan.ScanMode;
 import java.util.List;
 import java.util.Locale;

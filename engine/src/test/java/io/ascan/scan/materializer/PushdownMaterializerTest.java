@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
 import io.ascan.codegen.rt.Hash;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;
@@ -139,7 +139,7 @@ class PushdownMaterializerTest {
         try (BloomFilter bloom = new BloomFilter(keys.size(), memory.allocator())) {
             for (long k : keys) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
             int lOut = Arrays.asList(OUTPUT).indexOf("l");
-            var r = new PushdownMaterializer.RuntimeFilter(bloom, new int[] {lOut});
+            var r = new RuntimeFilter(bloom, new int[] {lOut});
             PushdownMaterializer m = new PushdownMaterializer(input(read), null, tableToBatch(read), List.of(r), 1);
             List<Integer> passed = new ArrayList<>();
             // Which rows pass depends on false positives: collect them, then check the rowsets against that set.
@@ -179,11 +179,11 @@ class PushdownMaterializerTest {
                 for (long k : keys) bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
                 long min = keys.stream().mapToLong(Long::longValue).min().orElseThrow();
                 long max = keys.stream().mapToLong(Long::longValue).max().orElseThrow();
-                var r = new PushdownMaterializer.RuntimeFilter(bloom, new int[] {lOut}, min, max, null);
+                var r = new RuntimeFilter(bloom, new int[] {lOut}, min, max, null);
                 PushdownMaterializer m = new PushdownMaterializer(input(read), null, tableToBatch(read), List.of(r), 1);
                 long shipped = check(m, row -> AllTypesTable.expected(lCol, row) instanceof Long l && l >= min && l <= max
                         && bloom.mightContain(Hash.finish(Hash.combine(Hash.SEED, l))));
-                assertEquals(List.of(bloom), m.appliedFilters().stream().map(PushdownMaterializer.RuntimeFilter::filter).toList());
+                assertEquals(List.of(bloom), m.appliedFilters().stream().map(RuntimeFilter::filter).toList());
                 assertEquals(keys == lowKeys, m.appliedFilters().getFirst().ranged(), "the range is kept where it removes tuples");
                 assertTrue(shipped < ROWS / 5, "R dropped most tuples: " + shipped);
             }
@@ -208,10 +208,10 @@ class PushdownMaterializerTest {
         int[] read = readColumns();
         try (BloomFilter all = bloomOfEvery(1, lCol, memory); BloomFilter half = bloomOfEvery(2, lCol, memory);
              BloomFilter tenth = bloomOfEvery(10, lCol, memory)) {
-            List<PushdownMaterializer.RuntimeFilter> published = List.of(
-                    new PushdownMaterializer.RuntimeFilter(all, new int[] {lOut}),
-                    new PushdownMaterializer.RuntimeFilter(half, new int[] {lOut}),
-                    new PushdownMaterializer.RuntimeFilter(tenth, new int[] {lOut}));
+            List<RuntimeFilter> published = List.of(
+                    new RuntimeFilter(all, new int[] {lOut}),
+                    new RuntimeFilter(half, new int[] {lOut}),
+                    new RuntimeFilter(tenth, new int[] {lOut}));
             PushdownMaterializer m = new PushdownMaterializer(input(read), null, tableToBatch(read), published, 1);
             assertTrue(!m.measured(), "which filters to apply is measured on the first slice");
             long shipped = check(m, row -> {
@@ -220,7 +220,7 @@ class PushdownMaterializerTest {
                 long h = Hash.finish(Hash.combine(Hash.SEED, (Long) l));
                 return half.mightContain(h) && tenth.mightContain(h); // the rows the two applied filters pass
             });
-            assertEquals(List.of(tenth, half), m.appliedFilters().stream().map(PushdownMaterializer.RuntimeFilter::filter).toList());
+            assertEquals(List.of(tenth, half), m.appliedFilters().stream().map(RuntimeFilter::filter).toList());
             assertTrue(shipped < ROWS / 5, "R dropped most tuples: " + shipped);
         }
     }

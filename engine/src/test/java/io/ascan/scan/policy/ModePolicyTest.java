@@ -1,5 +1,6 @@
 package io.ascan.scan.policy;
 
+import io.ascan.scan.SamplingCoordinator;
 import static io.ascan.scan.ScanMode.DIRECT;
 import static io.ascan.scan.ScanMode.PUSHDOWN;
 import static io.ascan.scan.ScanMode.STAGING;

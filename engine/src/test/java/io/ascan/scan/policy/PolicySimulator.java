@@ -1,7 +1,7 @@
 package io.ascan.scan.policy;
 
 import io.ascan.scan.ScanMode;
-import io.ascan.scan.ThroughputTracker;
+import io.ascan.scan.adaptive.ThroughputTracker;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -9,7 +9,7 @@ import io.ascan.bench.harness.ResultFiles;
 import io.ascan.bench.harness.ResultTable;
 import io.ascan.bench.harness.StrategySummary;
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.topology.Topology;
 import java.io.PrintWriter;
 import java.nio.file.Files;

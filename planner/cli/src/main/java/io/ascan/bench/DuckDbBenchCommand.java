@@ -3,7 +3,7 @@ package io.ascan.bench;
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.exchange.ParquetExporter;
 import io.ascan.exchange.Progress;
 import io.ascan.io.AlignedBufferPool;

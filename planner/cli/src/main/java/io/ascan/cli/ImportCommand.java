@@ -1,5 +1,6 @@
 package io.ascan.cli;
 
+import io.ascan.exchange.UserException;
 import io.ascan.catalog.Catalog;
 import io.ascan.exchange.ArrowIpcImporter;
 import io.ascan.exchange.CsvImporter;

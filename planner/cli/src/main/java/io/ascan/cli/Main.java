@@ -1,5 +1,6 @@
 package io.ascan.cli;
 
+import io.ascan.exchange.UserException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,10 +1,11 @@
 package io.ascan.cli;
 
+import io.ascan.exchange.UserException;
 import io.ascan.catalog.Catalog;
 import io.ascan.format.StorageException;
 import io.ascan.catalog.Table;
 import io.ascan.format.SliceData;
-import io.ascan.format.TableReader;
+import io.ascan.catalog.TableReader;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;

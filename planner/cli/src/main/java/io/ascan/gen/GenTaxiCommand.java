@@ -1,7 +1,7 @@
 package io.ascan.gen;
 
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -2,8 +2,8 @@ package io.ascan.shell;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
 import io.ascan.engine.EngineProperties;
+import io.ascan.exchange.UserException;
 import io.ascan.planner.BenchmarkQueries;
 import java.io.PrintWriter;
 import java.nio.file.Files;

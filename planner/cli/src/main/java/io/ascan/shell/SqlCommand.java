@@ -2,7 +2,7 @@ package io.ascan.shell;
 
 import io.ascan.cli.CatalogOptions;
 import io.ascan.cli.CliCommand;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.embedded.Ascan;
 import io.ascan.embedded.ColumnReader;
 import io.ascan.embedded.QueryReader;

@@ -1,5 +1,6 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
 import static io.ascan.catalog.VersionedTables.entries;
 import static io.ascan.catalog.VersionedTables.generation;
 import static io.ascan.catalog.VersionedTables.write;
@@ -124,7 +125,7 @@ class TableVersionsTest {
         assertEquals(null, slices.get(2).segment(0).max(), "a segment with NaN has no bounds");
         List<Object> read = new java.util.ArrayList<>();
         try (var blocks = io.ascan.io.BlockReaders.open(io.ascan.io.IoMode.URING, 4);
-             var reader = io.ascan.format.TableReader.all(t, blocks, memory.pool(), memory.allocator())) {
+             var reader = io.ascan.catalog.TableReader.all(t, blocks, memory.pool(), memory.allocator())) {
             while (reader.hasNext()) {
                 try (var s = reader.next()) {
                     for (int r = 0; r < s.rowCount(); r++) read.add(s.column(0).getObject(r));

@@ -2,7 +2,7 @@ package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.catalog.VersionLocks;
+import io.ascan.format.VersionLocks;
 import io.ascan.planner.rel.AdaptiveScan;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -415,9 +415,9 @@ class PhysicalPlannerTest {
         return nodes(n).stream().filter(ScanNode.class::isInstance).map(s -> ((ScanNode) s).table().name()).toList();
     }
 
-    /** Columns a scan reads (ScanSource: its projection, then the columns only P needs), by name. */
+    /** Columns a scan reads (AdaptiveScan: its projection, then the columns only P needs), by name. */
     static List<String> readColumns(ScanNode s) {
-        int[] read = new io.ascan.exec.operator.ScanSource(s, io.ascan.scan.ScanEnvironment.local()).readColumns();
+        int[] read = new io.ascan.scan.adaptive.AdaptiveScan(s, io.ascan.scan.ScanEnvironment.local()).readColumns();
         return java.util.Arrays.stream(read).mapToObj(c -> name(s, c)).toList();
     }
 

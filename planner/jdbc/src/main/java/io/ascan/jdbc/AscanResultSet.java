@@ -33,7 +33,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 final class AscanResultSet extends ReadOnlyResultSet {
     private final AscanStatement statement; // null for DatabaseMetaData results
     private final QueryResult result;
-    private final RunningQuery query; // null for DatabaseMetaData results
+    private final StatementExecution query; // null for DatabaseMetaData results
     private final List<OutputColumn> columns;
     private final AscanResultSetMetaData metaData;
     private final long maxRows;
@@ -47,7 +47,7 @@ final class AscanResultSet extends ReadOnlyResultSet {
     private int fetchSize;
     private SQLWarning warnings;
 
-    AscanResultSet(AscanStatement statement, QueryResult result, RunningQuery query, AscanResultSetMetaData metaData,
+    AscanResultSet(AscanStatement statement, QueryResult result, StatementExecution query, AscanResultSetMetaData metaData,
                    long maxRows) {
         this.statement = statement;
         this.result = result;

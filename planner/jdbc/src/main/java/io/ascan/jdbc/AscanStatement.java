@@ -19,7 +19,7 @@ import java.util.List;
  */
 class AscanStatement implements Statement {
     protected final AscanConnection connection;
-    private volatile RunningQuery running;
+    private volatile StatementExecution running;
     private AscanResultSet resultSet;
     private long maxRows;
     private int timeoutSeconds;
@@ -50,7 +50,7 @@ class AscanStatement implements Statement {
         closeResultSet();
         clearWarnings();
         QueryOptions options = connection.config().query().withTimeoutMillis(timeoutSeconds * 1000L);
-        RunningQuery query = RunningQuery.start(timeoutSeconds);
+        StatementExecution query = StatementExecution.start(timeoutSeconds);
         running = query;
         QueryResult result;
         try {
@@ -80,7 +80,7 @@ class AscanStatement implements Statement {
     @Override
     public void cancel() throws SQLException {
         checkOpen();
-        RunningQuery q = running;
+        StatementExecution q = running;
         if (q != null) q.cancel();
     }
 

@@ -33,7 +33,7 @@ final class SqlErrors {
      * A query that failed while running. A timeout may be noticed first by the engine's timer or by
      * the driver's (both run for {@code setQueryTimeout}): either way it is an SQLTimeoutException.
      */
-    static SQLException execution(QueryException e, RunningQuery query) {
+    static SQLException execution(QueryException e, StatementExecution query) {
         if (query != null && query.timedOut() || e.sqlState().equals(SqlStates.TIMEOUT)) {
             String after = query != null && query.timeoutSeconds() > 0 ? query.timeoutSeconds() + " s" : null;
             return new SQLTimeoutException(after != null ? "query timed out after " + after : e.getMessage(), SqlStates.TIMEOUT, e);

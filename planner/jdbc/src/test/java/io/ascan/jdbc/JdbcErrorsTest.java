@@ -85,7 +85,7 @@ class JdbcErrorsTest {
     /** The engine's own timer may notice a timeout before the driver's: still an SQLTimeoutException (it was HY000). */
     @Test
     void aTimeoutNoticedByTheEngineFirstIsATimeout() {
-        RunningQuery query = RunningQuery.start(0);
+        StatementExecution query = StatementExecution.start(0);
         SQLException x = SqlErrors.execution(new QueryException("query timed out after 1000 ms", SqlStates.TIMEOUT, null), query);
         assertInstanceOf(SQLTimeoutException.class, x);
         assertEquals("HYT00", x.getSQLState());

@@ -1,7 +1,7 @@
 package io.ascan.bench.harness;
 
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

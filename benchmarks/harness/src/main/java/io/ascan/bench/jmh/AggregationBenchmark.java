@@ -1,8 +1,8 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.Rowset;
-import io.ascan.exec.operator.AggregateSink;
+import io.ascan.scan.Rowset;
+import io.ascan.exec.aggregate.AggregateSink;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.memory.RequiredJvmFlags;
 import io.ascan.plan.AggregateNode;

@@ -1,7 +1,7 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.QueryOptions;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.format.ColumnData;
 import io.ascan.scan.ScanMode;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.operator.JoinBuildSink;
 import io.ascan.exec.store.JoinHashTable;
 import io.ascan.memory.RequiredJvmFlags;

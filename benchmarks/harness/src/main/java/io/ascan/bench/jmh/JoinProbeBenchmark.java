@@ -3,7 +3,7 @@ package io.ascan.bench.jmh;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.codegen.rt.Mem;
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.operator.HashJoinProbe;
 import io.ascan.exec.operator.JoinBuildSink;
 import io.ascan.exec.store.BloomFilter;

@@ -7,7 +7,7 @@ import io.ascan.codegen.rt.Hash;
 import io.ascan.codegen.rt.Mem;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.exec.store.KeyBitmap;
 import io.ascan.exec.store.KeyRange;

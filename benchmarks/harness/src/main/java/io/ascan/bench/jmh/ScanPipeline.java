@@ -1,12 +1,12 @@
 package io.ascan.bench.jmh;
 
 import io.ascan.codegen.pipeline.CodegenConsumer;
-import io.ascan.codegen.pipeline.DispatchShim;
+import io.ascan.scan.adaptive.DispatchShim;
 import io.ascan.codegen.pipeline.PipelineCompiler;
 import io.ascan.codegen.pipeline.StateSupplier;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.QueryContext;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.WorkerContext;
 import io.ascan.expr.Expr;
 import io.ascan.types.DataType;

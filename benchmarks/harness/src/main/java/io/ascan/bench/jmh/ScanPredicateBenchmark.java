@@ -5,7 +5,7 @@ import io.ascan.codegen.FilterKernelCompiler;
 import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.exec.DetachedQuery;
-import io.ascan.exec.Rowset;
+import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.expr.Call;
 import io.ascan.expr.ColumnRef;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.format.TableManifest;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.ascan.planner.schema;
 
-import io.ascan.catalog.TableVersions;
+import io.ascan.format.TableVersions;
 import io.ascan.format.TableManifest;
 import java.io.IOException;
 import java.nio.file.Files;

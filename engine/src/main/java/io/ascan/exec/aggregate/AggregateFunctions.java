@@ -1,0 +1,22 @@
+package io.ascan.exec.aggregate;
+
+import io.ascan.plan.AggregateNode.Call;
+import io.ascan.plan.OutputColumn;
+import java.util.List;
+
+/** The code of each aggregate function: one class per function. */
+final class AggregateFunctions {
+    private AggregateFunctions() {}
+
+    static AggregateFunction of(Call c, List<OutputColumn> input) {
+        if (c.distinct()) throw new IllegalArgumentException("DISTINCT aggregates are rewritten before execution");
+        var arg = c.arg() < 0 ? null : input.get(c.arg()).type();
+        String name = c.arg() < 0 ? "*" : input.get(c.arg()).name();
+        return switch (c.function()) {
+            case COUNT -> new CountFunction(c, arg, name);
+            case SUM -> new SumFunction(c, arg, name);
+            case AVG -> new AvgFunction(c, arg, name);
+            case MIN, MAX -> new MinMaxFunction(c, arg, name);
+        };
+    }
+}

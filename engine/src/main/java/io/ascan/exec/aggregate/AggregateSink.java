@@ -1,0 +1,137 @@
+package io.ascan.exec.aggregate;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.DictionaryColumnAccess.DictionaryCode;
+import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
+import io.ascan.codegen.pipeline.StateSupplier;
+import io.ascan.codegen.StoreCode;
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.codegen.rt.Hash;
+import io.ascan.codegen.rt.Mem;
+import io.ascan.exec.pipeline.Pipeline;
+import io.ascan.exec.pipeline.PipelineSink;
+import io.ascan.exec.QueryContext;
+import io.ascan.exec.WorkerContext;
+import io.ascan.exec.store.AggHashTable;
+import io.ascan.exec.store.RowLayout;
+import io.ascan.plan.AggregateNode;
+import io.ascan.plan.OutputColumn;
+import io.ascan.types.DataType;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Hash aggregation sink. Per worker (its state: {@link GroupTables#open}), generated code finds
+ * each tuple's group in the worker's own {@link AggHashTable}s, one per partition of the hash
+ * space ({@link GroupProbe}; {@link RunsProbe} and {@link CodesProbe} skip the probe for tuples
+ * whose group they know), and updates the group's row in place, one
+ * {@link AggregateFunction} per call, in the row {@link AggregateLayout} lays out. Without GROUP
+ * BY the calls run in locals ({@link NoKeyAccumulators}). At the end the global state, every
+ * worker's tables, is merged per partition in parallel ({@link ParallelMerge}).
+ * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
+ */
+public final class AggregateSink implements PipelineSink, StateOwner, AutoCloseable {
+    private final AggregateNode node;
+    private final AggregateLayout layout;
+    private final GroupProbe probe;
+    /** Global state: every worker's tables. */
+    private final GroupTables tables;
+    /** Per-worker state: the worker's tables, one per partition. */
+    private final StateSupplier local;
+    /** The merged groups' rows (after {@link #finish}). */
+    private long[] groups;
+
+    public AggregateSink(AggregateNode node) {
+        this.node = node;
+        this.layout = new AggregateLayout(node);
+        this.probe = new GroupProbe(layout, node.groupKeys());
+        this.tables = new GroupTables(layout.rows);
+        this.local = w -> tables.open(w.query());
+    }
+
+    public RowLayout layout() {
+        return layout.rows;
+    }
+
+    @Override
+    public void consume(Tuple in, PipelineCodegen gen) {
+        CodeBuilder code = gen.code;
+        String partitions = gen.state(GroupProbe.TABLE + "[]", local);
+        if (gen.once("mergeRow")) MergeCode.emit(gen, layout, probe);
+        PipelineCodegen.SourceLoop loop = gen.loop();
+        if (layout.keys == 0 && loop != null) {
+            new NoKeyAccumulators(gen, loop, partitions, layout, probe).consume(in);
+            return;
+        }
+        boolean copies = layout.copiesStrings(); // the lookups that skip the probe keep no table for the store
+        List<DictionaryCode> codes = loop == null || copies ? null : CodesProbe.dictionaryKeys(node.groupKeys(), in, code);
+        String r, store = null;
+        if (codes == null && loop != null && !copies && layout.fixedWidthKeys()) {
+            r = RunsProbe.lookup(probe, node.groupKeys(), in, gen, partitions, loop);
+        } else if (codes == null) {
+            GroupProbe.Found found = probe.lookup(in, gen, partitions);
+            r = found.row();
+            store = found.table() + ".store()";
+        } else {
+            r = CodesProbe.lookup(probe, in, gen, partitions, loop, codes);
+        }
+        ValueCode[] args = layout.readArguments(in, code);
+        for (int j = 0; j < args.length; j++) layout.functions.get(j).update(gen, r, args[j], store);
+        if (layout.ownTupleCount) Accumulators.increment(code, r + " + " + layout.rows.valueOffset(layout.tuples) + "L", "1L");
+    }
+
+    @Override
+    public void finish(Pipeline last, QueryContext query) throws Exception {
+        // No worker ran (e.g. a scan with every slice pruned): empty tables.
+        if (tables.isEmpty()) local.get(new WorkerContext(query, 0, null));
+        AggHashTable[] results = ParallelMerge.run(tables, last.instances(), query, describe());
+        long n = 0;
+        for (AggHashTable t : results) n += t.groupCount();
+        if (layout.keys == 0 && n == 0) {
+            AggHashTable first = results[0];
+            long h = Hash.finish(Hash.SEED);
+            long row = first.insert(h, h & first.mask());
+            long[] words = layout.initialNullWords();
+            for (int w = 0; w < words.length; w++) Mem.putLong(row + 16 + 8L * w, words[w]);
+            n = 1;
+        }
+        long[] rows = new long[Math.toIntExact(n)];
+        int[] i = {0};
+        for (AggHashTable t : results) t.forEachGroup(row -> rows[i[0]++] = row);
+        groups = rows;
+    }
+
+    /** Addresses of the merged groups (after {@link #finish}). */
+    public long[] groups() {
+        return groups;
+    }
+
+    /** The aggregation's output tuple over the group row in field {@code row}: keys, then each call's final value. */
+    public Tuple output(String row) {
+        List<DataType> types = node.output().stream().map(OutputColumn::type).toList();
+        return new Tuple(types, (c, code) -> c < layout.keys ? StoreCode.read(code, row, layout.rows, c)
+                : layout.functions.get(c - layout.keys).output(code, row));
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder("HashAggregate(keys ").append(Arrays.toString(node.groupKeys())).append(", ");
+        for (int j = 0; j < node.calls().size(); j++) {
+            AggregateNode.Call c = node.calls().get(j);
+            sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg()).append(')');
+        }
+        return sb.append(')').toString();
+    }
+
+    @Override
+    public void close() {
+        tables.close();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(local);
+    }
+}

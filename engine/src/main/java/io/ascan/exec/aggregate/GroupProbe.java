@@ -1,0 +1,98 @@
+package io.ascan.exec.aggregate;
+
+import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.ValueCode;
+import io.ascan.codegen.pipeline.PipelineCodegen;
+import io.ascan.codegen.StoreCode;
+import io.ascan.codegen.pipeline.Tuple;
+import io.ascan.codegen.rt.Hash;
+import io.ascan.exec.store.AggHashTable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The probe of the group tables by hash, inline in generated code: a group's partition is picked
+ * by high bits of its hash, its slot by low ones, with linear probing; a missing group is
+ * inserted with its keys and its calls' initial NULL bits. {@link RunsProbe} and
+ * {@link CodesProbe} skip it for tuples whose group they know already.
+ */
+final class GroupProbe {
+    static final String MEM = AggregateFunction.MEM;
+    static final String TABLE = AggHashTable.class.getName();
+    /** Hash bits that pick a group's partition: high ones (a table's slot index uses the low ones). */
+    static final int PARTITION_SHIFT = 40;
+
+    private final AggregateLayout layout;
+    private final int[] groupKeys;
+
+    GroupProbe(AggregateLayout layout, int[] groupKeys) {
+        this.layout = layout;
+        this.groupKeys = groupKeys;
+    }
+
+    /** A group's row and table, as names of locals. */
+    record Found(String row, String table) {}
+
+    /** Emits the group's lookup by its keys' hash, inserting it if new. */
+    Found lookup(Tuple in, PipelineCodegen gen, String partitions) {
+        List<ValueCode> keys = new ArrayList<>();
+        for (int k : groupKeys) keys.add(in.read(k, gen.code));
+        return lookup(keys, gen, partitions);
+    }
+
+    Found lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions) {
+        CodeBuilder code = gen.code;
+        String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
+        String table = partition(code, partitions, h);
+        return new Found(findOrInsert(code, table, h, keys, null), table);
+    }
+
+    /** Emits the pick of the table of the partition of hash {@code h}; returns its local. */
+    static String partition(CodeBuilder code, String partitions, String h) {
+        String table = code.fresh("table");
+        code.line(TABLE + " " + table + " = " + partitions + "[(int) (" + h + " >>> " + PARTITION_SHIFT + ") & (" + partitions
+                + ".length - 1)];");
+        return table;
+    }
+
+    /**
+     * The probe: finds the group of {@code keys} (hash {@code h}) in {@code table} or inserts it;
+     * returns the row's local. With {@code adopt} (the merge's row of another table), a new group
+     * adopts that row and the method returns.
+     */
+    String findOrInsert(CodeBuilder code, String table, String h, List<ValueCode> keys, String adopt) {
+        String r = code.fresh("group"), p = code.fresh("p");
+        code.line("long " + r + ";");
+        code.line("long " + p + " = " + h + " & " + table + ".mask();");
+        code.open("while (true)");
+        code.line(r + " = " + table + ".slot(" + p + ");");
+        code.open("if (" + r + " == 0L)");
+        if (adopt != null) {
+            code.line(table + ".adopt(" + h + ", " + p + ", " + adopt + ");");
+            code.line("return;");
+            code.close();
+        } else {
+            code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
+            long[] words = layout.initialNullWords();
+            for (int w = 0; w < words.length; w++) {
+                if (words[w] != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + words[w] + "L);");
+            }
+            for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout.rows, i, keys.get(i), table + ".store()");
+            code.line("break;");
+            code.close();
+        }
+        if (keys.isEmpty()) {
+            code.line("break; // one group");
+            code.close();
+            return r;
+        }
+        code.open("if (" + MEM + "getLong(" + r + " + 8L) == " + h + ")");
+        List<String> same = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) same.add(StoreCode.sameGroup(keys.get(i), StoreCode.read(code, r, layout.rows, i)));
+        code.line("if (" + String.join(" && ", same) + ") break;");
+        code.close();
+        code.line(p + " = (" + p + " + 1L) & " + table + ".mask();");
+        code.close();
+        return r;
+    }
+}

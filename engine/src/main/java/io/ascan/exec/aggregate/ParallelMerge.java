@@ -1,0 +1,60 @@
+package io.ascan.exec.aggregate;
+
+import io.ascan.codegen.pipeline.PipelineCompiler;
+import io.ascan.codegen.rt.PipelineCode;
+import io.ascan.exec.QueryContext;
+import io.ascan.exec.Workers;
+import io.ascan.exec.store.AggHashTable;
+import java.util.List;
+
+/**
+ * The merge of the workers' tables, partition by partition in parallel and with no locks (a
+ * group's partition is the same in every worker), through the pipeline's generated
+ * {@code mergeRow} ({@link MergeCode}).
+ */
+final class ParallelMerge {
+    private ParallelMerge() {}
+
+    /** Each partition's merged table. */
+    static AggHashTable[] run(GroupTables state, List<PipelineCompiler.Instance> instances, QueryContext query, String what)
+            throws Exception {
+        List<AggHashTable[]> tables = state.all();
+        int partitions = tables.getFirst().length;
+        AggHashTable[] results = new AggHashTable[partitions];
+        if (tables.size() == 1) {
+            System.arraycopy(tables.getFirst(), 0, results, 0, partitions);
+            return results;
+        }
+        int threads = Math.min(partitions, query.options().computeThreads());
+        Workers.run(query, "agg-merge", threads, w -> "merge of " + what, w -> {
+            for (int p = w; p < partitions; p += threads) {
+                results[p] = mergePartition(state, tables, p, instances.get(w % instances.size()).code());
+            }
+        });
+        return results;
+    }
+
+    /**
+     * Folds partition p of every worker into the worker's table p with the most groups (the
+     * fewest inserts), grown once to hold them all: a group it lacks adopts the other table's
+     * row (no copy), so the other tables keep their rows until the state is closed and free only
+     * their slot arrays here.
+     */
+    private static AggHashTable mergePartition(GroupTables state, List<AggHashTable[]> tables, int p, PipelineCode merger) {
+        int target = 0;
+        long total = 0;
+        for (int w = 0; w < tables.size(); w++) {
+            total += tables.get(w)[p].groupCount();
+            if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
+        }
+        AggHashTable into = tables.get(target)[p];
+        into.reserve(total);
+        for (int w = 0; w < tables.size(); w++) {
+            if (w == target) continue;
+            AggHashTable other = tables.get(w)[p];
+            other.forEachGroup(row -> merger.mergeRow(row, into));
+            state.closeSlots(other);
+        }
+        return into;
+    }
+}

@@ -1,0 +1,372 @@
+package io.ascan.scan.adaptive;
+
+import io.ascan.cache.CacheCounts;
+import io.ascan.codegen.pipeline.SourceCodegen;
+import io.ascan.codegen.pipeline.StateOwner;
+import io.ascan.codegen.pipeline.StateSupplier;
+import io.ascan.exec.pipeline.Pipeline;
+import io.ascan.exec.pipeline.PipelineSource;
+import io.ascan.exec.QueryContext;
+import io.ascan.exec.QueryOptions;
+import io.ascan.scan.Rowset;
+import io.ascan.exec.Workers;
+import io.ascan.plan.ScanNode;
+import io.ascan.scan.ScanEnvironment;
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanReport;
+import io.ascan.scan.policy.SamplingBudget;
+import io.ascan.scan.policy.ThroughputGuidedPolicy;
+import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.PushdownMaterializer;
+import io.ascan.scan.materializer.RuntimeFilter;
+import io.ascan.scan.materializer.ScanInput;
+import io.ascan.topology.LineTracker;
+import io.ascan.types.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The AdaptiveScan of the A-Scan paper (IV) as a pipeline source: per slice it picks how the
+ * slice's bytes reach the pipeline. Its parts: a {@link Scheduler} (one thread assigning each
+ * slice a mode through the {@link io.ascan.scan.policy.ModePolicy} that {@link ScanPolicies}
+ * picks for the {@code mode} setting), per-mode {@link InputQueue}s, the
+ * {@link MaterializerWorker}s of each mode the policy may choose (pinned to the storage node),
+ * one bounded {@link OutputQueue}, and {@code compute.threads} workers (pinned to the compute
+ * node) that hand each rowset to the compiled pipeline, whose {@link DispatchShim} picks the
+ * variant by the rowset's mode tag; a {@link ThroughputTracker} measures each mode for the policy
+ * and {@link ScanFigures} become the {@link ScanReport}. What differs per mode (materializer,
+ * workers, the shim's loop, the compute side's cost) is its {@link DataMovement}. Runtime
+ * filters R published by join builds are applied by pushdown.
+ */
+public final class AdaptiveScan implements PipelineSource, StateOwner {
+    /** Slices the scheduler may queue for a mode beyond those its workers hold, while the scan may sample. */
+    static final int INPUT_QUEUE_SLOTS = 1;
+    /**
+     * The same for a scan that will not sample (one mode, or too few slices): nothing to react to
+     * quickly, so the scheduler runs ahead and is not woken for every slice a worker takes (on a
+     * small scan those wake-ups cost more than the slices' work).
+     */
+    static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
+
+    private final ScanNode node;
+    private final ScanEnvironment env;
+    private final int[] readColumns;
+    private final int[] tableToBatch;
+    private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
+    private final ScanFigures figures = new ScanFigures();
+    private final CacheCounts cacheCounts = new CacheCounts();
+    private volatile LineTracker[] lineTrackers = new LineTracker[0];
+    private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
+    /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
+    private final StateSupplier lines = w -> lineTrackers[w.index()];
+
+    public AdaptiveScan(ScanNode node, ScanEnvironment env) {
+        this.node = node;
+        this.env = env;
+        int[] projected = node.columns();
+        int[] pColumns = node.predicate() == null ? new int[0] : node.predicate().columns();
+        List<Integer> read = new ArrayList<>();
+        for (int c : projected) read.add(c);
+        for (int c : pColumns) if (!read.contains(c)) read.add(c);
+        if (read.isEmpty()) read.add(0); // a slice is read through its columns: COUNT(*) still needs one for row counts
+        this.readColumns = read.stream().mapToInt(Integer::intValue).toArray();
+        int width = node.table().schema().size();
+        this.tableToBatch = new int[width];
+        Arrays.fill(tableToBatch, -1);
+        for (int i = readColumns.length - 1; i >= 0; i--) tableToBatch[readColumns[i]] = i;
+    }
+
+    public ScanNode node() {
+        return node;
+    }
+
+    /** Table column indexes of the rowset columns: the projection, then the columns only P reads. */
+    public int[] readColumns() {
+        return readColumns.clone();
+    }
+
+    /**
+     * An R is expected to keep at most this share of the scan's rows when its build has at most
+     * this share of the probe column's distinct values (the manifest's count).
+     */
+    static final double SELECTIVE_R = 0.05;
+
+    /**
+     * The mode a scan too short to sample runs in: pushdown when an R that is tested as a key
+     * bitmap is expected to drop nearly every row (then moving only the survivors beats moving every
+     * row to the compute side: TPC-H q17, q11), else the policy's default. With a Bloom filter
+     * instead, pushdown's one thread spends more hashing than the compute side saves (q05). Without
+     * measurements this is an estimate: the build's row count against the probe key's distinct count.
+     */
+    private ScanMode unsampledStart() {
+        for (RuntimeFilter f : runtimeFilters) {
+            if (f.keys() < 0 || f.bitmap() == null) continue; // a Bloom test costs pushdown's one thread more than it saves
+            long distinct = node.table().manifest().distinctCount(node.columns()[f.columns()[0]]);
+            if (distinct > 0 && f.keys() <= SELECTIVE_R * distinct) return ScanMode.PUSHDOWN;
+        }
+        return null;
+    }
+
+    public void addRuntimeFilter(RuntimeFilter f) {
+        runtimeFilters.add(f);
+    }
+
+    /** R: conservative filters the pushdown materializer applies near storage; DIRECT and STAGING ignore them (paper III-C). */
+    public List<RuntimeFilter> runtimeFilters() {
+        return List.copyOf(runtimeFilters);
+    }
+
+    @Override
+    public SourceCodegen codegen() {
+        List<DataType> types = new ArrayList<>();
+        for (int c : readColumns) types.add(node.table().schema().column(c).type());
+        return new DispatchShim(types, node.columns().length, node.predicate(), tableToBatch,
+                env.interconnect().emulated() ? lines : null);
+    }
+
+    @Override
+    public void run(Pipeline pipeline, QueryContext query) throws Exception {
+        QueryOptions o = query.options();
+        // With P or R to apply near storage, pushdown is the likely winner: sampling it first lets
+        // the round cut clearly slower modes short.
+        ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
+        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst,
+                unsampledStart());
+        figures.start(choice.policy().name());
+        cacheCounts.enabled(query.segmentCache().enabled());
+        OutputQueue output = new OutputQueue(o.outputQueue());
+        Map<ScanMode, InputQueue> inputs = new EnumMap<>(ScanMode.class);
+        Map<ScanMode, Integer> workers = new EnumMap<>(ScanMode.class);
+        int inFlight = 0;
+        for (ScanMode m : choice.modes()) {
+            int n = DataMovement.of(m).workers(o);
+            workers.put(m, n);
+            inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
+        }
+        // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
+        int slots = settled(choice, inFlight + output.capacity(), o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
+        inFlight += slots - INPUT_QUEUE_SLOTS;
+        for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
+        // k (paper IV-C): a newly activated mode's first completions are not measured until the
+        // slices in flight and the output queue reflect it alone.
+        ThroughputTracker tracker = new ThroughputTracker(workers, inFlight + output.capacity(), o.policy().window(),
+                o.policy().alpha());
+        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures);
+        List<MaterializerWorker> materializers = new ArrayList<>();
+        for (ScanMode m : choice.modes()) {
+            Materializer mat = materializer(m, query);
+            for (int i = 0; i < workers.get(m); i++) {
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures));
+            }
+        }
+        if (inline(o.inlineRows())) {
+            long start = System.nanoTime();
+            try {
+                runInline(pipeline, scheduler, tracker, query);
+                query.phases().since("inline scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
+            } finally {
+                choice.policy().close();
+                figures.finish();
+            }
+            return;
+        }
+        int compute = o.computeThreads();
+        LineTracker[] trackers = new LineTracker[compute];
+        for (int i = 0; i < compute; i++) trackers[i] = new LineTracker();
+        lineTrackers = trackers;
+        AtomicInteger producing = new AtomicInteger(materializers.size());
+        String name = "scan-p" + pipeline.id();
+        try {
+            Workers.run(query, name, 1 + materializers.size() + compute, w -> w == 0 ? "scheduler of " + describe()
+                    : w <= materializers.size() ? "materializer of " + describe() : pipeline.describe(), w -> {
+                if (w == 0) {
+                    rename(name + "-scheduler");
+                    scheduler.run();
+                } else if (w <= materializers.size()) {
+                    MaterializerWorker mw = materializers.get(w - 1);
+                    rename(name + "-materializer-" + (w - 1));
+                    env.pinToStorage();
+                    try {
+                        mw.run(query);
+                    } finally {
+                        if (producing.decrementAndGet() == 0) output.finish();
+                    }
+                } else {
+                    int c = w - 1 - materializers.size();
+                    rename(name + "-compute-" + c);
+                    env.pinToCompute();
+                    compute(pipeline, scheduler, pipeline.open(query, c), trackers[c], query, output);
+                }
+            });
+        } finally {
+            output.drain();
+            choice.policy().close();
+            figures.finish();
+        }
+    }
+
+    /**
+     * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
+     * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
+     */
+    private boolean settled(ScanPolicies.Choice choice, int warmup, QueryOptions o) {
+        if (choice.modes().size() == 1) return true;
+        return choice.policy() instanceof ThroughputGuidedPolicy
+                && !SamplingBudget.of(o.policy(), node.slices().size(), choice.modes().size(), warmup).sample();
+    }
+
+    /**
+     * Whether this scan runs on the caller's thread: one with at most {@code scan.inlineRows} rows
+     * (after zone-map pruning) does too little work for parallel workers to pay for their
+     * hand-offs (six threads woken and joined per scan), which cost a small pipeline more than
+     * its rows. Placement and the emulated interconnect need the scan's roles on their own
+     * threads, so they keep them.
+     */
+    public boolean inline(long inlineRows) {
+        if (inlineRows == 0 || env.pinThreads() || env.interconnect().emulated()) return false;
+        long rows = 0;
+        for (var s : node.slices()) rows += s.rowCount();
+        return rows <= inlineRows;
+    }
+
+    /**
+     * The scan on the calling thread: the scheduler assigns each slice its mode as the policy
+     * chooses (small scans are below the sampling budget, so that is DIRECT under the adaptive
+     * policy), the mode's materializer session turns it into a rowset, and compute worker 0's
+     * instance of the pipeline consumes it. Figures are recorded as by the threaded scan.
+     */
+    private void runInline(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query)
+            throws Exception {
+        Map<ScanMode, Materializer.Session> sessions = new EnumMap<>(ScanMode.class);
+        Pipeline.Worker worker = pipeline.open(query, 0);
+        try {
+            List<io.ascan.format.SliceMeta> slices = node.slices();
+            for (int i = 0; i < slices.size() && !pipeline.done(); i++) {
+                query.checkCancelled();
+                io.ascan.scan.adaptive.SliceAssignment a = scheduler.assign(i);
+                Materializer.Session session = sessions.get(a.mode());
+                if (session == null) {
+                    session = materializer(a.mode(), query).open();
+                    sessions.put(a.mode(), session);
+                }
+                long start = System.nanoTime();
+                Materializer.Materialized m = session.materialize(a.slice());
+                if (m.rowset() != null) {
+                    try (Rowset r = m.rowset()) {
+                        worker.code().consume(r.batch(), r.rowCount(), r.mode().ordinal());
+                        figures.consumed(r.mode(), r.rowCount());
+                    } finally {
+                        worker.scratch().reset();
+                    }
+                }
+                long nanos = System.nanoTime() - start;
+                tracker.record(a.mode(), a.epoch(), 0, nanos);
+                figures.sliceDone(a.mode(), nanos, m.bytesMoved());
+            }
+            scheduler.finished();
+        } finally {
+            Throwable first = null;
+            for (Materializer.Session session : sessions.values()) {
+                try {
+                    session.close();
+                } catch (Throwable t) {
+                    if (first == null) first = t;
+                }
+            }
+            if (first instanceof Exception e) throw e;
+            if (first instanceof Error e) throw e;
+        }
+    }
+
+    /** Keeps the {@code ascan-q<id>-} prefix every thread of a query carries. */
+    private static void rename(String suffix) {
+        Thread t = Thread.currentThread();
+        String n = t.getName();
+        int cut = n.indexOf("-scan-p");
+        t.setName((cut < 0 ? n : n.substring(0, cut)) + "-" + suffix);
+    }
+
+    private Materializer materializer(ScanMode m, QueryContext query) {
+        ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
+                env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
+        Materializer mat = DataMovement.of(m).materializer(input, this, query.options());
+        if (mat instanceof PushdownMaterializer p) pushdown = p;
+        return mat;
+    }
+
+    /** Rowset position of each table column P reads (-1: none). */
+    int[] tableToBatch() {
+        return tableToBatch.clone();
+    }
+
+    private void compute(Pipeline pipeline, Scheduler scheduler, Pipeline.Worker worker, LineTracker lineTracker,
+                         QueryContext query, OutputQueue output) throws Exception {
+        var code = worker.code();
+        while (true) {
+            query.checkCancelled();
+            Rowset r = output.take();
+            if (r == null) return;
+            if (pipeline.done()) { // a LIMIT is satisfied: no more slices; drop what is already on its way
+                scheduler.stop();
+                r.close();
+                output.consumed();
+                continue;
+            }
+            try {
+                code.consume(r.batch(), r.rowCount(), r.mode().ordinal());
+                figures.consumed(r.mode(), r.rowCount());
+            } finally {
+                r.close();
+                output.consumed();
+                worker.scratch().reset();
+            }
+            DataMovement.of(r.mode()).consumed(env, lineTracker, figures);
+        }
+    }
+
+    /** What this scan did so far. */
+    public ScanReport report() {
+        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures());
+    }
+
+    /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */
+    private List<String> describeRuntimeFilters() {
+        PushdownMaterializer p = pushdown;
+        List<RuntimeFilter> applied = p == null ? List.of() : p.appliedFilters();
+        if (applied.isEmpty() && (p == null || !p.measured())) return runtimeFilters.stream().map(RuntimeFilter::describe).toList();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < applied.size(); i++) {
+            for (RuntimeFilter f : runtimeFilters) if (f.filter() == applied.get(i).filter()) out.add(f.describe() + ", applied " + (i + 1) + ".");
+        }
+        for (RuntimeFilter f : runtimeFilters) {
+            if (applied.stream().noneMatch(a -> a.filter() == f.filter())) out.add(f.describe() + ", left out: keeps nearly every row");
+        }
+        return out;
+    }
+
+    public String statistics() {
+        return report().format();
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder("AdaptiveScan(").append(node.table().name()).append(", [");
+        for (int i = 0; i < node.columns().length; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(node.table().schema().column(node.columns()[i]).name());
+        }
+        sb.append("]");
+        if (node.predicate() != null) sb.append(", P: ").append(node.predicate().format(c -> node.table().schema().column(c).name()));
+        return sb.append(", ").append(node.slices().size()).append(" slices)").toString();
+    }
+
+    @Override
+    public List<StateSupplier> stateSuppliers() {
+        return List.of(lines);
+    }
+}

@@ -1,0 +1,55 @@
+package io.ascan.scan.adaptive;
+
+import io.ascan.exec.QueryContext;
+import io.ascan.scan.materializer.Materializer;
+
+/**
+ * One worker thread of a mode (A-Scan paper IV-C): takes slices from the mode's input queue, has
+ * the materializer turn each into a rowset and enqueues it on the output queue, blocking while
+ * the queue is full. A slice's time runs from its dequeue to the enqueue of its rowset, so it
+ * includes loading, storage-side work and waiting for the consumer: the end-to-end signal the
+ * {@link ThroughputTracker} aggregates over the mode's workers. The session (its io_uring ring)
+ * opens with the first slice, so a mode the policy never picks costs no native resources.
+ */
+public final class MaterializerWorker {
+    private final Materializer materializer;
+    private final int index;
+    private final InputQueue input;
+    private final OutputQueue output;
+    private final ThroughputTracker tracker;
+    private final ScanFigures figures;
+
+    /** @param index this worker's number among its mode's workers (its slot in the tracker) */
+    public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
+                              ThroughputTracker tracker, ScanFigures figures) {
+        this.materializer = materializer;
+        this.index = index;
+        this.input = input;
+        this.output = output;
+        this.tracker = tracker;
+        this.figures = figures;
+    }
+
+    public void run(QueryContext query) throws Exception {
+        SliceAssignment first = input.take();
+        if (first == null) return; // the policy never chose this mode: no ring, no buffers
+        try (Materializer.Session session = materializer.open()) {
+            for (SliceAssignment a = first; a != null; a = input.take()) {
+                query.checkCancelled();
+                long start = System.nanoTime();
+                Materializer.Materialized m = session.materialize(a.slice());
+                if (m.rowset() != null) {
+                    try {
+                        output.put(m.rowset());
+                    } catch (InterruptedException | RuntimeException e) {
+                        m.rowset().close();
+                        throw e;
+                    }
+                }
+                long nanos = System.nanoTime() - start;
+                tracker.record(a.mode(), a.epoch(), index, nanos);
+                figures.sliceDone(a.mode(), nanos, m.bytesMoved());
+            }
+        }
+    }
+}

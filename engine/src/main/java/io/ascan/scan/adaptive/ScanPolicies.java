@@ -1,0 +1,47 @@
+package io.ascan.scan.adaptive;
+
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.policy.BackPressurePolicy;
+import io.ascan.scan.policy.ModePolicy;
+import io.ascan.scan.policy.PolicyConfig;
+import io.ascan.scan.SamplingCoordinator;
+import io.ascan.scan.policy.StaticPolicy;
+import io.ascan.scan.policy.ThroughputGuidedPolicy;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The policy behind each value of the {@code mode} setting: {@code adaptive} (the default) is the
+ * throughput-guided policy, sampling in turn with the other adaptive scans of the engine;
+ * {@code direct}, {@code staging} and {@code pushdown} are static; {@code backpressure} is the
+ * paper's back-pressure baseline. Also the modes a scan has to run workers for.
+ */
+public final class ScanPolicies {
+    private ScanPolicies() {}
+
+    /** A policy and the modes it may choose, in sampling order. */
+    public record Choice(ModePolicy policy, List<ScanMode> modes) {}
+
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator) {
+        return forMode(mode, config, coordinator, null);
+    }
+
+    /** @param sampleFirst for {@code adaptive}: the mode its first sampling round starts with (expected to win), or null */
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst) {
+        return forMode(mode, config, coordinator, sampleFirst, null);
+    }
+
+    /**
+     * @param unsampledStart for {@code adaptive}: the mode a scan too short to sample uses, or null
+     *     for the first of the modes
+     */
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+                                 ScanMode unsampledStart) {
+        List<ScanMode> all = List.of(ScanMode.values());
+        return switch (mode) {
+            case ADAPTIVE -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
+            case BACKPRESSURE -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
+            case DIRECT, STAGING, PUSHDOWN -> new Choice(new StaticPolicy(mode.fixedMode()), List.of(mode.fixedMode()));
+        };
+    }
+}
