@@ -1,8 +1,8 @@
 package io.ascan.engine;
 
 import io.ascan.cache.SegmentCache;
-import io.ascan.exec.Executor;
-import io.ascan.exec.PreparedPlan;
+import io.ascan.exec.driver.Executor;
+import io.ascan.exec.driver.PreparedPlan;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
@@ -11,7 +11,7 @@ import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.scan.ScanEnvironment;
-import io.ascan.scan.policy.SamplingCoordinator;
+import io.ascan.scan.SamplingCoordinator;
 import io.ascan.topology.Interconnect;
 import io.ascan.topology.Topology;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.ascan.exec.driver;
 
+import io.ascan.exec.pipeline.Pipeline;
 import io.ascan.plan.PhysicalNode;
 import java.util.concurrent.atomic.AtomicReference;
 

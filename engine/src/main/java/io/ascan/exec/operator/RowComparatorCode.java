@@ -2,7 +2,7 @@ package io.ascan.exec.operator;
 
 import io.ascan.codegen.CodeBuilder;
 import io.ascan.codegen.ValueCode;
-import io.ascan.codegen.pipeline.StoreCode;
+import io.ascan.codegen.StoreCode;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.plan.SortNode;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.ascan.scan.adaptive;
 
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.BackPressurePolicy;
 import io.ascan.scan.policy.ModePolicy;
 import io.ascan.scan.policy.PolicyConfig;

@@ -6,7 +6,7 @@ import io.ascan.codegen.rt.SqlException;
 import io.ascan.engine.Engine;
 import io.ascan.engine.EngineConfig;
 import io.ascan.exec.DeepStack;
-import io.ascan.exec.PreparedPlan;
+import io.ascan.exec.driver.PreparedPlan;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryPhases;
