@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.planner.rex.ConstantFolding;
+import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
@@ -37,6 +38,7 @@ import org.apache.calcite.tools.RelBuilder;
  *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
  *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
+ *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
@@ -102,6 +104,7 @@ final class LogicalOptimizer {
         r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
+        r = AggregateFilters.rewrite(r);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
