@@ -310,7 +310,7 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
     // sqllogic/functions/advertised.test, compared with DuckDB); tools offer them to users.
     @Override
     public String getNumericFunctions() {
-        return "ABS,MOD";
+        return "ABS,CBRT,CEIL,CEILING,EXP,FLOOR,GREATEST,LEAST,LN,LOG,LOG10,MOD,PI,POW,POWER,ROUND,SIGN,SQRT,TRUNC";
     }
 
     @Override
@@ -380,7 +380,8 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getStringFunctions() {
-        return "CHAR_LENGTH,LOWER,SUBSTRING,UPPER";
+        return "CHAR_LENGTH,CHARACTER_LENGTH,CONCAT,ENDS_WITH,LEFT,LENGTH,LOWER,LPAD,LTRIM,POSITION,REGEXP_MATCHES,"
+                + "REGEXP_REPLACE,REPEAT,REPLACE,REVERSE,RIGHT,RPAD,RTRIM,SPLIT_PART,STARTS_WITH,STRPOS,SUBSTRING,TRIM,UPPER";
     }
 
     @Override
@@ -395,7 +396,7 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getSystemFunctions() {
-        return "";
+        return "COALESCE,NULLIF";
     }
 
     @Override
@@ -415,7 +416,7 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getTimeDateFunctions() {
-        return "EXTRACT,TIMESTAMPDIFF";
+        return "CURRENT_DATE,DATE_PART,DATE_TRUNC,EXTRACT,MAKE_DATE,TIMESTAMPADD,TIMESTAMPDIFF";
     }
 
     @Override

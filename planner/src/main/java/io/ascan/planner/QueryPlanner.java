@@ -16,6 +16,7 @@ import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
@@ -68,6 +69,8 @@ public final class QueryPlanner {
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
                 .context(Contexts.of(CONNECTION))
+                .operatorTable(AscanOperatorTable.INSTANCE)
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withTypeCoercionFactory(AscanTypeCoercion::new))
                 .defaultSchema(schema)
                 .typeSystem(AscanTypeSystem.INSTANCE)
                 .executor(EngineRexExecutor.INSTANCE)
