@@ -6,7 +6,7 @@ import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 
 /**
- * ROUND, TRUNC, CEIL, FLOOR, SIGN, the DOUBLE functions (POWER, SQRT, CBRT, EXP, LN, LOG10, LOG)
+ * ROUND, TRUNC, CEIL, FLOOR, SIGN, the DOUBLE functions (POWER, SQRT, CBRT, EXP, LN, LOG10, LOG, trigonometry)
  * and GREATEST/LEAST. Exact types stay exact: a DECIMAL is rounded on its unscaled long
  * ({@code rt.Numeric.exact}), never through a DOUBLE.
  */
@@ -96,6 +96,16 @@ final class MathCodegen {
                 case LN -> "Math.log(" + x + ")";
                 case LOG10 -> "Math.log10(" + x + ")";
                 case LOG -> rt + "Numeric.log(" + x + ", " + y + ")";
+                case SIN -> "Math.sin(" + x + ")";
+                case COS -> "Math.cos(" + x + ")";
+                case TAN -> "Math.tan(" + x + ")";
+                case COT -> "1.0 / Math.tan(" + x + ")";
+                case ASIN -> "Math.asin(" + x + ")";
+                case ACOS -> "Math.acos(" + x + ")";
+                case ATAN -> "Math.atan(" + x + ")";
+                case ATAN2 -> "Math.atan2(" + x + ", " + y + ")";
+                case DEGREES -> "Math.toDegrees(" + x + ")";
+                case RADIANS -> "Math.toRadians(" + x + ")";
                 default -> throw new IllegalStateException(c.op().name());
             };
             g.code.line(r.value() + " = " + g.cast.convert(ValueCode.of("false", e, DataType.DOUBLE), c.type(), what) + ";");

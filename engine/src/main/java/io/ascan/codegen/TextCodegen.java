@@ -46,6 +46,7 @@ final class TextCodegen {
                 g.code.line(r.value() + " = " + fn + "(" + str(ops, 0) + ", " + str(ops, 1) + ");");
             });
             case CONCAT_FUNCTION -> concat(c, what);
+            case CONCAT_WS -> concatWs(c, what);
             case REGEXP_MATCHES, REGEXP_REPLACE -> regex(c, what);
             default -> throw new IllegalStateException(c.op().name());
         };
@@ -83,6 +84,36 @@ final class TextCodegen {
             g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
             if (guard) g.code.close();
         }
+        return r;
+    }
+
+    /** CONCAT_WS: NULL for a NULL separator, else the arguments that are not NULL, as text, separated. */
+    private ValueCode concatWs(Call c, String what) {
+        String rt = ExprCodegen.RT, s = ExprCodegen.SCRATCH;
+        ValueCode sep = g.compile(c.arg(0));
+        ValueCode r = g.declare("concatWs", DataType.VARCHAR, sep.isNull());
+        boolean guard = !sep.isNull().equals("false");
+        if (guard) g.code.open("if (!" + sep.isNull() + ")");
+        String first = g.code.fresh("first");
+        g.code.line("boolean " + first + " = true;");
+        g.code.line(r.value() + " = " + s + ".allocate(0);");
+        for (Expr arg : c.args().subList(1, c.args().size())) {
+            ValueCode v = g.compile(arg);
+            boolean argGuard = !v.isNull().equals("false");
+            if (argGuard) g.code.open("if (!" + v.isNull() + ")");
+            ValueCode t = v.type().kind() == TypeKind.VARCHAR ? v : g.cast.cast(ValueCode.of("false", v.value(), v.type()), DataType.VARCHAR, what);
+            g.code.open("if (!" + first + ")");
+            g.code.line(r.value() + " = " + rt + "Text.append(" + s + ", " + r.value() + ", " + r.length() + ", " + sep.value() + ", "
+                    + sep.length() + ");");
+            g.code.line(r.length() + " = " + s + ".lastLength();");
+            g.code.close();
+            g.code.line(first + " = false;");
+            g.code.line(r.value() + " = " + rt + "Text.append(" + s + ", " + r.value() + ", " + r.length() + ", " + t.value() + ", "
+                    + t.length() + ");");
+            g.code.line(r.length() + " = " + s + ".lastLength();");
+            if (argGuard) g.code.close();
+        }
+        if (guard) g.code.close();
         return r;
     }
 

@@ -30,6 +30,8 @@ public enum Operator {
     POWER("POWER", 2, 2), SQRT("SQRT", 1, 1), CBRT("CBRT", 1, 1), EXP("EXP", 1, 1), LN("LN", 1, 1), LOG10("LOG10", 1, 1),
     /** LOG(base, x). */
     LOG("LOG", 2, 2),
+    SIN("SIN", 1, 1), COS("COS", 1, 1), TAN("TAN", 1, 1), COT("COT", 1, 1), ASIN("ASIN", 1, 1), ACOS("ACOS", 1, 1),
+    ATAN("ATAN", 1, 1), ATAN2("ATAN2", 2, 2), DEGREES("DEGREES", 1, 1), RADIANS("RADIANS", 1, 1),
     /** The largest (smallest) argument that is not NULL; NULL when all are, as DuckDB and PostgreSQL. */
     GREATEST("GREATEST", 1, Integer.MAX_VALUE), LEAST("LEAST", 1, Integer.MAX_VALUE),
     // strings
@@ -40,6 +42,8 @@ public enum Operator {
     UPPER("UPPER", 1, 1), LOWER("LOWER", 1, 1), CHAR_LENGTH("CHAR_LENGTH", 1, 1), CONCAT("||", 2, Integer.MAX_VALUE),
     /** CONCAT(a, ...): NULL arguments count as empty text, never NULL (DuckDB, PostgreSQL); arguments of other types as text. */
     CONCAT_FUNCTION("CONCAT", 1, Integer.MAX_VALUE),
+    /** CONCAT_WS(separator, a, ...): the arguments that are not NULL, separated; NULL only for a NULL separator. */
+    CONCAT_WS("CONCAT_WS", 2, Integer.MAX_VALUE),
     /** LTRIM/RTRIM/BTRIM(value, characters): the characters removed from the start, end or both ends. */
     LTRIM("LTRIM", 2, 2), RTRIM("RTRIM", 2, 2), BTRIM("BTRIM", 2, 2),
     /** REPLACE(value, from, to): every occurrence; an empty {@code from} replaces nothing. */

@@ -98,7 +98,8 @@ final class AscanOperatorTable {
             SqlLibraryOperators.SPLIT_PART, SqlLibraryOperators.STRPOS,
             SqlLibraryOperators.REGEXP_REPLACE_PG_3, SqlLibraryOperators.REGEXP_REPLACE_PG_4,
             SqlLibraryOperators.GREATEST_PG, SqlLibraryOperators.LEAST_PG,
-            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW,
+            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW, SqlLibraryOperators.LOG2,
+            SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());

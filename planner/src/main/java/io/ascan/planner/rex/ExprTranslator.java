@@ -169,6 +169,8 @@ public final class ExprTranslator {
             case ENDS_WITH -> op(Operator.ENDS_WITH, c);
             case REVERSE -> op(Operator.REVERSE, c);
             case CONCAT_WITH_NULL -> op(Operator.CONCAT_FUNCTION, c);
+            case SUBSTR_POSTGRESQL -> op(Operator.SUBSTRING, c);
+            case NVL -> op(Operator.COALESCE, c);
             default -> function(c);
         };
     }
@@ -288,6 +290,19 @@ public final class ExprTranslator {
             case "LOG10" -> op(Operator.LOG10, c);
             case "LOG" -> c.getOperands().size() == 1 ? op(Operator.LOG10, c) : op(Operator.LOG, c);
             case "PI" -> Literal.of(Math.PI);
+            case "LOG2" -> Call.of(Operator.LOG, type(c.getType(), c), Literal.of(2.0), apply(c.getOperands().getFirst()));
+            case "SIN" -> op(Operator.SIN, c);
+            case "COS" -> op(Operator.COS, c);
+            case "TAN" -> op(Operator.TAN, c);
+            case "COT" -> op(Operator.COT, c);
+            case "ASIN" -> op(Operator.ASIN, c);
+            case "ACOS" -> op(Operator.ACOS, c);
+            case "ATAN" -> op(Operator.ATAN, c);
+            case "ATAN2" -> op(Operator.ATAN2, c);
+            case "DEGREES" -> op(Operator.DEGREES, c);
+            case "RADIANS" -> op(Operator.RADIANS, c);
+            case "CONCAT_WS" -> op(Operator.CONCAT_WS, c);
+
             case "LENGTH" -> op(Operator.CHAR_LENGTH, c);
             case "LTRIM" -> trimFunction(Operator.LTRIM, c);
             case "RTRIM" -> trimFunction(Operator.RTRIM, c);
@@ -310,15 +325,35 @@ public final class ExprTranslator {
         };
     }
 
-    /** LIKE, or NOT LIKE as NOT(LIKE); Calcite's case-insensitive and SIMILAR variants are not supported. */
+    /**
+     * LIKE, or NOT LIKE as NOT(LIKE); ILIKE as LIKE of both sides in lower case (a constant pattern
+     * lowered here, code point by code point as LOWER does, so it stays a constant); Calcite's
+     * SIMILAR variants are not supported.
+     */
     private Expr like(RexCall c) {
-        if (!c.getOperator().getName().equalsIgnoreCase("LIKE") && !c.getOperator().getName().equalsIgnoreCase("NOT LIKE")) {
+        String name = c.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+        boolean negated = name.startsWith("NOT "), ignoreCase = name.endsWith("ILIKE");
+        if (!name.equals("LIKE") && !name.equals("NOT LIKE") && !name.equals("ILIKE") && !name.equals("NOT ILIKE")) {
             throw unsupported(c);
         }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : c.getOperands()) args.add(apply(o));
+        if (ignoreCase) {
+            for (int i = 0; i < 2; i++) {
+                Expr e = args.get(i);
+                args.set(i, e instanceof Literal l && !l.isNull() ? Literal.of(lower((String) l.value()))
+                        : Call.of(Operator.LOWER, e.type(), e));
+            }
+        }
         Call like = new Call(Operator.LIKE, args, DataType.BOOLEAN);
-        return c.getOperator().getName().equalsIgnoreCase("NOT LIKE") ? Call.predicate(Operator.NOT, like) : like;
+        return negated ? Call.predicate(Operator.NOT, like) : like;
+    }
+
+    /** LOWER's case mapping: per code point. */
+    private static String lower(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().map(Character::toLowerCase).forEach(sb::appendCodePoint);
+        return sb.toString();
     }
 
     /** {@code a + b}, {@code a - b}; with an interval operand, datetime arithmetic on months or microseconds. */
