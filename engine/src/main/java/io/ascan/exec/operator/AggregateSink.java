@@ -80,6 +80,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
                     types.add(DataType.BIGINT);
                 }
                 case MIN, MAX -> types.add(argType(c));
+                case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> types.addAll(List.of(DataType.BIGINT, DataType.DOUBLE, DataType.DOUBLE));
             }
         }
         avgSum = new int[slots.length];
@@ -398,9 +399,10 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             code.setIndent(indent);
         }
 
+        /** Whether call c runs in locals; VARCHAR MIN/MAX and the variances update the group's row per tuple. */
         private boolean local(Call c) {
             return !((c.function() == AggregateNode.Function.MIN || c.function() == AggregateNode.Function.MAX)
-                    && argType(c).kind() == TypeKind.VARCHAR);
+                    && argType(c).kind() == TypeKind.VARCHAR) && !c.function().isVariance();
         }
 
         private String declare(String type, String prefix, String init) {
@@ -564,8 +566,25 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             case COUNT -> code.line(MEM + "putLong(" + at + ", " + MEM + "getLong(" + at + ") + 1L);");
             case SUM, AVG -> throw new AssertionError("SUM and AVG are updated above");
             case MIN, MAX -> keepExtreme(code, r, s, a, c.function() == AggregateNode.Function.MIN, table + ".store()");
+            case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> code.line(VARIANCE + "add(" + variance(r, s) + ", " + asDouble(a) + ");");
         }
         if (a != null && !a.isNull().equals("false")) code.close();
+    }
+
+    private static final String VARIANCE = "io.ascan.codegen.rt.Variance.";
+
+    /** The addresses of a variance's three columns (count, mean, squared deviations) in row r, from column s. */
+    private String variance(String r, int s) {
+        return r + " + " + layout.valueOffset(s) + "L, " + r + " + " + layout.valueOffset(s + 1) + "L, " + r + " + " + layout.valueOffset(s + 2) + "L";
+    }
+
+    /** A numeric value as a DOUBLE. */
+    private static String asDouble(ValueCode a) {
+        return switch (a.type().kind()) {
+            case DECIMAL -> "io.ascan.codegen.rt.Decimals.toDouble(" + a.value() + ", " + a.type().scale() + ")";
+            case DOUBLE -> a.value();
+            default -> "(double) " + a.value();
+        };
     }
 
     private static void add(CodeBuilder code, String at, DataType slotType, String value, String what) {
@@ -625,6 +644,9 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
                     keepExtreme(code, d, s, v, c.function() == AggregateNode.Function.MIN, "t.store()");
                     code.close();
                 }
+                case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> code.line(VARIANCE + "merge(" + variance(d, s) + ", " + MEM + "getLong(other + "
+                        + layout.valueOffset(s) + "L), " + MEM + "getDouble(other + " + layout.valueOffset(s + 1) + "L), " + MEM
+                        + "getDouble(other + " + layout.valueOffset(s + 2) + "L));");
             }
         }
         if (ownTupleCount) {
@@ -728,6 +750,14 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             Call call = node.calls().get(c - keys);
             int s = slots[c - keys];
             AggregateNode.Function f = call.function();
+            if (f.isVariance()) {
+                String n = code.fresh("inputs"), isNull = code.fresh("noVariance"), v = code.fresh("variance");
+                code.line("long " + n + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(s) + "L);");
+                code.line("boolean " + isNull + " = " + VARIANCE + "isNull(\"" + f + "\", " + n + ");");
+                code.line("double " + v + " = " + VARIANCE + "result(\"" + f + "\", " + n + ", " + MEM + "getDouble(" + row + " + "
+                        + layout.valueOffset(s + 2) + "L));");
+                return ValueCode.of(isNull, v, call.type());
+            }
             if (f != AggregateNode.Function.AVG && f != AggregateNode.Function.SUM) return StoreCode.read(code, row, layout, s);
             String cnt = code.fresh("count"), n = code.fresh("noInput"), v = code.fresh("avg");
             code.line("long " + cnt + " = " + MEM + "getLong(" + row + " + " + layout.valueOffset(tuples) + "L) - " + MEM + "getLong(" + row
