@@ -7,8 +7,8 @@ import io.ascan.types.TypeKind;
 import java.util.List;
 
 /**
- * EXTRACT, PLUS_MONTHS, PLUS_MICROS and TIMESTAMPDIFF. The unit is a literal, so each call
- * compiles to the one calendar computation it needs.
+ * EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMPDIFF, DATE_TRUNC, MAKE_DATE and CURRENT_DATE. The
+ * unit is a literal, so each call compiles to the one calendar computation it needs.
  */
 final class DateTimeCodegen {
     private final ExprCodegen g;
@@ -85,6 +85,14 @@ final class DateTimeCodegen {
                 };
                 g.code.line(r.value() + " = " + g.cast.convert(ValueCode.of("false", v, DataType.BIGINT), c.type(), what) + ";");
             });
+            case DATE_TRUNC -> g.strict("dateTrunc", List.of(c.arg(1)), c.type(), (ops, r) -> {
+                String unit = unit(c);
+                if (!io.ascan.codegen.rt.Dates.isTruncUnit(unit)) throw new IllegalArgumentException("DATE_TRUNC does not support " + unit + ": " + c);
+                g.code.line(r.value() + " = " + rt + "truncate(\"" + unit + "\", " + micros(ops.get(0)) + ");");
+            });
+            case MAKE_DATE -> g.strict("makeDate", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "makeDate((long) "
+                    + ops.get(0).value() + ", (long) " + ops.get(1).value() + ", (long) " + ops.get(2).value() + ", " + what + ");"));
+            case CURRENT_DATE -> g.strict("today", List.of(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "currentDate();"));
             default -> throw new IllegalStateException(c.op().name());
         };
     }

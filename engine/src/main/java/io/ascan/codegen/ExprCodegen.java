@@ -38,6 +38,8 @@ public final class ExprCodegen {
     private final ArithmeticCodegen arithmetic = new ArithmeticCodegen(this);
     private final StringCodegen strings = new StringCodegen(this);
     private final DateTimeCodegen dateTime = new DateTimeCodegen(this);
+    private final MathCodegen math = new MathCodegen(this);
+    private final TextCodegen text = new TextCodegen(this);
     final CastCodegen cast = new CastCodegen(this);
 
     public ExprCodegen(CodeBuilder code, ColumnAccess columns, IntFunction<String> columnNames) {
@@ -155,7 +157,11 @@ public final class ExprCodegen {
             case LIKE -> strings.like(c);
             case SUBSTRING, UPPER, LOWER, CHAR_LENGTH, CONCAT -> strings.function(c);
             case CAST -> cast.cast(compile(c.arg(0)), c.type(), what(c));
-            case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF -> dateTime.function(c);
+            case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF, DATE_TRUNC, MAKE_DATE, CURRENT_DATE -> dateTime.function(c);
+            case ROUND, TRUNC, CEIL, FLOOR, SIGN, POWER, SQRT, CBRT, EXP, LN, LOG10, LOG, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2,
+                 DEGREES, RADIANS, GREATEST, LEAST -> math.function(c);
+            case CONCAT_FUNCTION, CONCAT_WS, LTRIM, RTRIM, BTRIM, REPLACE, STRPOS, LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, ENDS_WITH,
+                 SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE -> text.function(c);
             case SINGLE_ROW -> strict("single", c.args(), c.type(),
                     (ops, r) -> code.line(r.value() + " = " + RT + "Rows.single(" + ops.get(0).value() + ");"));
         };

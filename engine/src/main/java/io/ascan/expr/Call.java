@@ -48,6 +48,7 @@ public record Call(Operator op, List<Expr> args, DataType type) implements Expr 
             case CASE -> formatCase(n);
             case CAST -> "CAST(" + arg(0).format(n) + " AS " + type + ")";
             case EXTRACT -> "EXTRACT(" + ((Literal) arg(0)).value() + " FROM " + arg(1).format(n) + ")";
+            case CURRENT_DATE -> "CURRENT_DATE";
             case TIMESTAMP_DIFF -> "TIMESTAMPDIFF(" + ((Literal) arg(0)).value() + ", " + arg(1).format(n) + ", "
                     + arg(2).format(n) + ")";
             default -> op.symbol() + "(" + args.stream().map(a -> a.format(n)).collect(Collectors.joining(", ")) + ")";
@@ -75,9 +76,9 @@ public record Call(Operator op, List<Expr> args, DataType type) implements Expr 
 
     private static boolean isOperatorSyntax(Operator op) {
         return switch (op) {
-            case COALESCE, CAST, EXTRACT, TIMESTAMP_DIFF, SUBSTRING, UPPER, LOWER, CHAR_LENGTH, ABS, MOD,
-                 PLUS_MONTHS, PLUS_MICROS, CASE -> false;
-            default -> true;
+            case EQ, NE, LT, LE, GT, GE, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM, PLUS, MINUS, TIMES, DIVIDE, LIKE, AND, OR,
+                 CONCAT, NOT, NEGATE, IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, BETWEEN, IN -> true;
+            default -> false;
         };
     }
 

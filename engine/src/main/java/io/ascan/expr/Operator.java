@@ -24,12 +24,44 @@ public enum Operator {
     // arithmetic (DECIMAL exact, integer overflow is an error)
     PLUS("+", 2, 2), MINUS("-", 2, 2), TIMES("*", 2, 2), DIVIDE("/", 2, 2), MOD("MOD", 2, 2),
     NEGATE("-", 1, 1), ABS("ABS", 1, 1),
+    // numeric functions: ROUND and TRUNC take an optional INTEGER of digits (negative: left of the point)
+    ROUND("ROUND", 1, 2), TRUNC("TRUNC", 1, 2), CEIL("CEIL", 1, 1), FLOOR("FLOOR", 1, 1), SIGN("SIGN", 1, 1),
+    /** DOUBLE functions, IEEE results as DuckDB ({@code SQRT(-1)} is NaN, {@code LN(0)} -Infinity). */
+    POWER("POWER", 2, 2), SQRT("SQRT", 1, 1), CBRT("CBRT", 1, 1), EXP("EXP", 1, 1), LN("LN", 1, 1), LOG10("LOG10", 1, 1),
+    /** LOG(base, x). */
+    LOG("LOG", 2, 2),
+    SIN("SIN", 1, 1), COS("COS", 1, 1), TAN("TAN", 1, 1), COT("COT", 1, 1), ASIN("ASIN", 1, 1), ACOS("ACOS", 1, 1),
+    ATAN("ATAN", 1, 1), ATAN2("ATAN2", 2, 2), DEGREES("DEGREES", 1, 1), RADIANS("RADIANS", 1, 1),
+    /** The largest (smallest) argument that is not NULL; NULL when all are, as DuckDB and PostgreSQL. */
+    GREATEST("GREATEST", 1, Integer.MAX_VALUE), LEAST("LEAST", 1, Integer.MAX_VALUE),
     // strings
     /** value LIKE pattern [ESCAPE char]. */
     LIKE("LIKE", 2, 3),
     /** SUBSTRING(value FROM start [FOR length]), 1-based. */
     SUBSTRING("SUBSTRING", 2, 3),
     UPPER("UPPER", 1, 1), LOWER("LOWER", 1, 1), CHAR_LENGTH("CHAR_LENGTH", 1, 1), CONCAT("||", 2, Integer.MAX_VALUE),
+    /** CONCAT(a, ...): NULL arguments count as empty text, never NULL (DuckDB, PostgreSQL); arguments of other types as text. */
+    CONCAT_FUNCTION("CONCAT", 1, Integer.MAX_VALUE),
+    /** CONCAT_WS(separator, a, ...): the arguments that are not NULL, separated; NULL only for a NULL separator. */
+    CONCAT_WS("CONCAT_WS", 2, Integer.MAX_VALUE),
+    /** LTRIM/RTRIM/BTRIM(value, characters): the characters removed from the start, end or both ends. */
+    LTRIM("LTRIM", 2, 2), RTRIM("RTRIM", 2, 2), BTRIM("BTRIM", 2, 2),
+    /** REPLACE(value, from, to): every occurrence; an empty {@code from} replaces nothing. */
+    REPLACE("REPLACE", 3, 3),
+    /** STRPOS(value, search): 1-based character position of the first occurrence, 0 when none. */
+    STRPOS("STRPOS", 2, 2),
+    /** LPAD/RPAD(value, length, fill): to {@code length} characters, cut or filled on the left (right). */
+    LPAD("LPAD", 3, 3), RPAD("RPAD", 3, 3),
+    /** LEFT/RIGHT(value, n): the first (last) n characters; a negative n drops that many from the other end. */
+    LEFT("LEFT", 2, 2), RIGHT("RIGHT", 2, 2),
+    REVERSE("REVERSE", 1, 1), REPEAT("REPEAT", 2, 2),
+    STARTS_WITH("STARTS_WITH", 2, 2), ENDS_WITH("ENDS_WITH", 2, 2),
+    /** SPLIT_PART(value, delimiter, n): the n-th part, from the end when n is negative, '' when there is none. */
+    SPLIT_PART("SPLIT_PART", 3, 3),
+    /** REGEXP_MATCHES(value, pattern [, options]): java.util.regex, a match anywhere in the value. */
+    REGEXP_MATCHES("REGEXP_MATCHES", 2, 3),
+    /** REGEXP_REPLACE(value, pattern, replacement [, options]): the first match, every one with option 'g'; \\1 names a group. */
+    REGEXP_REPLACE("REGEXP_REPLACE", 3, 4),
     // conditionals
     /** CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 ...] ELSE e END: arguments c1, v1, c2, v2, ..., e. */
     CASE("CASE", 3, Integer.MAX_VALUE),
@@ -45,6 +77,12 @@ public enum Operator {
     PLUS_MICROS("PLUS_MICROS", 2, 2),
     /** TIMESTAMPDIFF(unit, from, to): whole units from {@code from} to {@code to}. */
     TIMESTAMP_DIFF("TIMESTAMPDIFF", 3, 3),
+    /** DATE_TRUNC(unit, value): the TIMESTAMP at the start of the unit holding value. */
+    DATE_TRUNC("DATE_TRUNC", 2, 2),
+    /** MAKE_DATE(year, month, day); a day that does not exist is an error. */
+    MAKE_DATE("MAKE_DATE", 3, 3),
+    /** CURRENT_DATE: today in the JVM's time zone. */
+    CURRENT_DATE("CURRENT_DATE", 0, 0),
     // row counts
     /**
      * SINGLE_ROW(count): TRUE when a scalar sub-query's BIGINT row count is at most 1; a larger

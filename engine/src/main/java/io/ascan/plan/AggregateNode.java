@@ -6,7 +6,15 @@ import java.util.List;
 
 /** Hash aggregation: output is the group keys, then one column per call. No keys: one row. */
 public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls) implements PhysicalNode {
-    public enum Function { COUNT, SUM, AVG, MIN, MAX }
+    public enum Function {
+        COUNT, SUM, AVG, MIN, MAX,
+        /** Variance and standard deviation of the population or of a sample: DOUBLE, Welford's method ({@code rt.Variance}). */
+        VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP;
+
+        public boolean isVariance() {
+            return this == VAR_POP || this == VAR_SAMP || this == STDDEV_POP || this == STDDEV_SAMP;
+        }
+    }
 
     /** {@code arg} is -1 for COUNT(*); {@code distinct} aggregates over distinct argument values. */
     public record Call(Function function, int arg, boolean distinct, DataType type, String name) {}

@@ -90,6 +90,10 @@ final class DuckDbSql {
             case PLUS_MICROS -> "(" + sql(a.get(0)) + " + to_microseconds(" + sql(a.get(1)) + "))";
             case TIMESTAMP_DIFF -> "date_sub('" + ((String) ((Literal) a.get(0)).value()).toLowerCase() + "', " + sql(a.get(1))
                     + ", " + sql(a.get(2)) + ")";
+            case CURRENT_DATE -> "current_date";
+            case BTRIM -> "trim(" + sql(a.get(0)) + ", " + sql(a.get(1)) + ")";
+            // the other functions have DuckDB's names and argument order
+            default -> c.op().symbol().toLowerCase() + "(" + a.stream().map(this::sql).collect(Collectors.joining(", ")) + ")";
         };
     }
 }

@@ -12,6 +12,8 @@ import java.util.Locale;
  *   <li>{@code TIMESTAMPDIFF(unit, a, b)} (Calcite, JDBC escape form) becomes
  *       {@code date_sub('unit', a, b)}: DuckDB's count of whole units from a to b, which is
  *       TIMESTAMPDIFF's definition. DuckDB has no TIMESTAMPDIFF.</li>
+ *   <li>{@code TIMESTAMPADD(unit, n, d)} becomes {@code (d + INTERVAL (n) unit)} (a TIMESTAMP in
+ *       DuckDB even for a DATE d: cast the result to compare).</li>
  * </ul>
  *
  * Everything else in the SSB, taxi and TPC-H files parses in both dialects with the same meaning
@@ -22,7 +24,27 @@ public final class DuckDbDialect {
     private DuckDbDialect() {}
 
     public static String rewrite(String sql) {
-        return timestampDiff(sql);
+        return timestampAdd(timestampDiff(sql));
+    }
+
+    /** {@code TIMESTAMPADD(DAY, n, d)} to {@code (d + INTERVAL (n) DAY)}: DuckDB has no TIMESTAMPADD. */
+    static String timestampAdd(String sql) {
+        String upper = sql.toUpperCase(Locale.ROOT);
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (true) {
+            int at = upper.indexOf("TIMESTAMPADD", from);
+            if (at < 0) break;
+            int open = skipSpaces(sql, at + "TIMESTAMPADD".length());
+            if (open >= sql.length() || sql.charAt(open) != '(') throw new IllegalArgumentException("TIMESTAMPADD without '(' in: " + sql);
+            int close = matching(sql, open);
+            List<String> args = splitTopLevel(sql.substring(open + 1, close));
+            if (args.size() != 3) throw new IllegalArgumentException("TIMESTAMPADD needs 3 arguments: " + sql.substring(at, close + 1));
+            out.append(sql, from, at).append("(").append(timestampAdd(args.get(2).trim())).append(" + INTERVAL (")
+                    .append(timestampAdd(args.get(1).trim())).append(") ").append(args.get(0).trim()).append(')');
+            from = close + 1;
+        }
+        return out.append(sql.substring(from)).toString();
     }
 
     /** {@code TIMESTAMPDIFF(SECOND, a, b)} to {@code date_sub('second', a, b)}, arguments may nest. */

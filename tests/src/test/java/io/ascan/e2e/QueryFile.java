@@ -28,7 +28,8 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
-            .withCaseSensitive(true);
+            .withCaseSensitive(true)
+            .withConformance(io.ascan.planner.AscanConformance.INSTANCE);
 
     public boolean ordered() {
         return !orderBy.isEmpty();

@@ -139,6 +139,54 @@ public final class Dates {
         return m;
     }
 
+    /**
+     * DATE_TRUNC: the first microsecond of the {@code unit} (DuckDB's names, upper case) that
+     * holds {@code micros}; weeks start on Monday, decades, centuries and millennia at years
+     * divisible by 10, 100 and 1000 (as DuckDB).
+     */
+    public static long truncate(String unit, long micros) {
+        long days = dayOf(micros);
+        return switch (unit) {
+            case "MICROSECOND", "MICROSECONDS", "US" -> micros;
+            case "MILLISECOND", "MILLISECONDS", "MS" -> Math.floorDiv(micros, 1000L) * 1000L;
+            case "SECOND", "SECONDS", "S" -> Math.floorDiv(micros, MICROS_PER_SECOND) * MICROS_PER_SECOND;
+            case "MINUTE", "MINUTES", "M" -> Math.floorDiv(micros, 60 * MICROS_PER_SECOND) * 60 * MICROS_PER_SECOND;
+            case "HOUR", "HOURS", "H" -> Math.floorDiv(micros, 3600 * MICROS_PER_SECOND) * 3600 * MICROS_PER_SECOND;
+            case "DAY", "DAYS", "D" -> days * MICROS_PER_DAY;
+            case "WEEK", "WEEKS", "W" -> (days - isodow(days) + 1) * MICROS_PER_DAY;
+            case "MONTH", "MONTHS", "MON" -> daysFromCivil(year(days), month(days), 1) * MICROS_PER_DAY;
+            case "QUARTER", "QUARTERS" -> daysFromCivil(year(days), (month(days) - 1) / 3 * 3 + 1, 1) * MICROS_PER_DAY;
+            case "YEAR", "YEARS", "Y" -> daysFromCivil(year(days), 1, 1) * MICROS_PER_DAY;
+            case "DECADE", "DECADES" -> daysFromCivil(Math.floorDiv(year(days), 10) * 10L, 1, 1) * MICROS_PER_DAY;
+            case "CENTURY", "CENTURIES" -> daysFromCivil(Math.floorDiv(year(days), 100) * 100L, 1, 1) * MICROS_PER_DAY;
+            case "MILLENNIUM", "MILLENNIA" -> daysFromCivil(Math.floorDiv(year(days), 1000) * 1000L, 1, 1) * MICROS_PER_DAY;
+            default -> throw new IllegalArgumentException("date_trunc unit " + unit);
+        };
+    }
+
+    /** Whether DATE_TRUNC knows {@code unit}. */
+    public static boolean isTruncUnit(String unit) {
+        try {
+            truncate(unit, 0);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** MAKE_DATE: a day that does not exist, or is out of the DATE range, is an error. */
+    public static int makeDate(long y, long m, long d, String what) {
+        if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > monthLength(y, (int) m)) {
+            throw new SqlException("22008", "date field value out of range: " + y + "-" + m + "-" + d + " in " + what);
+        }
+        return (int) daysFromCivil(y, (int) m, (int) d);
+    }
+
+    /** CURRENT_DATE: today in the JVM's time zone, as days since 1970-01-01. */
+    public static int currentDate() {
+        return (int) java.time.LocalDate.now().toEpochDay();
+    }
+
     /** 'YYYY-MM-DD' (DuckDB and PostgreSQL print years before 1 as 'YYYY-MM-DD (BC)'). */
     public static String formatDate(long days) {
         long c = civil(days);

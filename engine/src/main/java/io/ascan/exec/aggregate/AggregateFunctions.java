@@ -17,6 +17,7 @@ final class AggregateFunctions {
             case SUM -> new SumFunction(c, arg, name);
             case AVG -> new AvgFunction(c, arg, name);
             case MIN, MAX -> new MinMaxFunction(c, arg, name);
+            case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new VarianceFunction(c, arg, name);
         };
     }
 }

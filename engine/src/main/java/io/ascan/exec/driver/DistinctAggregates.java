@@ -32,7 +32,9 @@ final class DistinctAggregates {
         int x = -1;
         for (AggregateNode.Call c : a.calls()) {
             if (!c.distinct()) {
-                if (c.function() == Function.AVG) throw new UnsupportedOperationException("AVG next to a DISTINCT aggregate is not supported");
+                if (c.function() == Function.AVG || c.function().isVariance()) {
+                    throw new UnsupportedOperationException(c.function() + " next to a DISTINCT aggregate is not supported");
+                }
                 continue;
             }
             if (x >= 0 && c.arg() != x) throw new UnsupportedOperationException("DISTINCT aggregates over different arguments are not supported");

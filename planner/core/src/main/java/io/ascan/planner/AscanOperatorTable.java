@@ -1,49 +1,138 @@
 package io.ascan.planner;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.SqlBasicFunction;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Calcite's standard operators, except that {@code MOD(a, b)} has the type of the wider operand
- * (as DuckDB and PostgreSQL): Calcite types it by {@code b} alone, so {@code MOD(bigint_col, 7)}
- * was an INTEGER and failed for every BIGINT beyond INTEGER's range.
+ * The functions SQL may call: Calcite's standard table, the PostgreSQL and BigQuery library
+ * functions that DuckDB users write under the same names with the same meaning, and a few of
+ * our own where no library function has DuckDB's signature ({@code date_trunc('month', d)},
+ * {@code regexp_matches}, two-argument {@code ltrim}). Names are looked up case-insensitively,
+ * as unquoted names are folded to lower case. Every function here has an engine expression
+ * ({@code ExprTranslator}); docs/sql.md lists them.
  */
-final class AscanOperatorTable implements SqlOperatorTable {
-    static final AscanOperatorTable INSTANCE = new AscanOperatorTable();
+final class AscanOperatorTable {
+    private AscanOperatorTable() {}
 
+    /**
+     * ROUND(x [, n]) and TRUNC(x [, n]) (TRUNCATE under DuckDB's and PostgreSQL's name): of a
+     * DECIMAL(p, s) and a constant n, a DECIMAL(p, n) for n between 0 and s, as DuckDB, so that
+     * rounding 9999999999.99 up to 10000000000 fits; Calcite's ROUND keeps DECIMAL(p, s), which cannot.
+     */
+    static final SqlFunction ROUND = rounding("ROUND");
+    static final SqlFunction TRUNC = rounding("TRUNC");
+
+    private static SqlFunction rounding(String name) {
+        SqlReturnTypeInference type = binding -> {
+            RelDataType x = binding.getOperandType(0);
+            if (x.getSqlTypeName() != SqlTypeName.DECIMAL) return x;
+            int digits = 0;
+            if (binding.getOperandCount() > 1) {
+                if (!binding.isOperandLiteral(1, false)) return x;
+                Integer n = binding.getOperandLiteralValue(1, Integer.class);
+                if (n == null) return x;
+                digits = n;
+            }
+            int scale = Math.max(0, Math.min(digits, x.getScale()));
+            RelDataTypeFactory f = binding.getTypeFactory();
+            return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DECIMAL, x.getPrecision(), scale), x.isNullable());
+        };
+        return SqlBasicFunction.create(name, type.andThen(SqlTypeTransforms.TO_NULLABLE),
+                OperandTypes.NUMERIC.or(OperandTypes.NUMERIC_INT32), SqlFunctionCategory.NUMERIC);
+    }
+
+    /** LTRIM(s [, characters]), RTRIM: the characters (default a space) removed from the start (end). */
+    static final SqlFunction LTRIM = trim("LTRIM");
+    static final SqlFunction RTRIM = trim("RTRIM");
+
+    /** REGEXP_MATCHES(s, pattern [, options]): whether the pattern matches part of s (DuckDB's scalar form). */
+    static final SqlFunction REGEXP_MATCHES = SqlBasicFunction.create("REGEXP_MATCHES", ReturnTypes.BOOLEAN_NULLABLE,
+            OperandTypes.STRING_STRING_OPTIONAL_STRING, SqlFunctionCategory.STRING);
+
+    /** DATE_TRUNC(part, datetime): the TIMESTAMP at the start of the part ('month', 'day', ...), as DuckDB. */
+    static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("DATE_TRUNC",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
+
+    /** DATE_PART(part, datetime): EXTRACT with the part as text. */
+    static final SqlFunction DATE_PART = SqlBasicFunction.create("DATE_PART",
+            ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
+
+    /** MAKE_DATE(year, month, day). */
+    static final SqlFunction MAKE_DATE = SqlBasicFunction.create("MAKE_DATE",
+            ReturnTypes.DATE_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER), SqlFunctionCategory.TIMEDATE);
+
+    /**
+     * MOD(a, b) with the type of the wider operand (as DuckDB and PostgreSQL): Calcite types it by
+     * {@code b} alone, so {@code MOD(bigint_col, 7)} was an INTEGER and failed for every BIGINT
+     * beyond INTEGER's range.
+     */
     static final SqlFunction MOD = new SqlFunction("MOD", SqlKind.MOD,
             ReturnTypes.LEAST_RESTRICTIVE.andThen(SqlTypeTransforms.TO_NULLABLE), null,
             OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC, SqlFunctionCategory.NUMERIC);
 
-    private static final SqlOperatorTable STANDARD = SqlStdOperatorTable.instance();
-
-    private AscanOperatorTable() {}
-
-    @Override
-    public void lookupOperatorOverloads(SqlIdentifier name, @Nullable SqlFunctionCategory category, SqlSyntax syntax,
-            List<SqlOperator> found, SqlNameMatcher matcher) {
-        int from = found.size();
-        STANDARD.lookupOperatorOverloads(name, category, syntax, found, matcher);
-        for (int i = from; i < found.size(); i++) if (found.get(i) == SqlStdOperatorTable.MOD) found.set(i, MOD);
+    private static SqlFunction trim(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.VARCHAR_NULLABLE, OperandTypes.STRING_OPTIONAL_STRING,
+                SqlFunctionCategory.STRING);
     }
 
-    @Override
-    public List<SqlOperator> getOperatorList() {
-        List<SqlOperator> ops = new ArrayList<>(STANDARD.getOperatorList());
-        ops.replaceAll(op -> op == SqlStdOperatorTable.MOD ? MOD : op);
-        return ops;
+    private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
+            ROUND, TRUNC, MOD, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
+            SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
+            SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
+            SqlLibraryOperators.REVERSE, SqlLibraryOperators.REPEAT,
+            SqlLibraryOperators.STARTS_WITH, SqlLibraryOperators.ENDS_WITH,
+            SqlLibraryOperators.SPLIT_PART, SqlLibraryOperators.STRPOS,
+            SqlLibraryOperators.REGEXP_REPLACE_PG_3, SqlLibraryOperators.REGEXP_REPLACE_PG_4,
+            SqlLibraryOperators.GREATEST_PG, SqlLibraryOperators.LEAST_PG,
+            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW, SqlLibraryOperators.LOG2,
+            SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
+            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
+
+    static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());
+
+    /**
+     * Looks names up ignoring case ({@code lpad} and {@code LPAD} are the same function), ours
+     * first: a name found among them (ROUND) hides the standard table's.
+     */
+    private record Lookup(SqlOperatorTable ours, SqlOperatorTable standard) implements SqlOperatorTable {
+        @Override
+        public void lookupOperatorOverloads(SqlIdentifier opName, @Nullable SqlFunctionCategory category, SqlSyntax syntax,
+                                            List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
+            SqlNameMatcher anyCase = SqlNameMatchers.withCaseSensitive(false);
+            int before = operatorList.size();
+            ours.lookupOperatorOverloads(opName, category, syntax, operatorList, anyCase);
+            if (operatorList.size() == before) standard.lookupOperatorOverloads(opName, category, syntax, operatorList, anyCase);
+        }
+
+        @Override
+        public List<SqlOperator> getOperatorList() {
+            List<SqlOperator> all = new java.util.ArrayList<>(ours.getOperatorList());
+            all.addAll(standard.getOperatorList());
+            return all;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.planner.rex.ConstantFolding;
+import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
@@ -37,9 +38,10 @@ import org.apache.calcite.tools.RelBuilder;
  *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
  *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
- *       with NULL made UNKNOWN ({@link NullJoinComparisons}); GROUPING SETS, ROLLUP and CUBE
- *       into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); projections with window
- *       functions (OVER) into a projection over a Window;</li>
+ *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
+ *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
+ *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); projections
+ *       with window functions (OVER) into a projection over a Window;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
@@ -105,6 +107,7 @@ final class LogicalOptimizer {
         r = SubQueryForms.rewrite(r);
         r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
+        r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);

@@ -12,6 +12,11 @@ import io.ascan.planner.schema.AscanSchema;
 import io.ascan.planner.stats.AscanMetadata;
 import io.ascan.planner.schema.AscanTypeSystem;
 import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
@@ -46,7 +51,13 @@ public final class QueryPlanner {
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
-            .withCaseSensitive(true);
+            .withCaseSensitive(true)
+            .withConformance(AscanConformance.INSTANCE);
+
+    /** The validator's settings (Calcite's planner would otherwise take them from the parser's conformance by name). */
+    private static final CalciteConnectionConfigImpl CONNECTION = new CalciteConnectionConfigImpl(new java.util.Properties())
+            .set(CalciteConnectionProperty.CASE_SENSITIVE, "true")
+            .set(CalciteConnectionProperty.CONFORMANCE, SqlConformanceEnum.DEFAULT.name());
 
     private final FrameworkConfig config;
 
@@ -57,6 +68,9 @@ public final class QueryPlanner {
         SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
+                .context(Contexts.of(CONNECTION))
+                .operatorTable(AscanOperatorTable.INSTANCE)
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withTypeCoercionFactory(AscanTypeCoercion::new))
                 .defaultSchema(schema)
                 .typeSystem(AscanTypeSystem.INSTANCE)
                 .operatorTable(AscanOperatorTable.INSTANCE)

@@ -246,11 +246,14 @@ class QueryPlannerTest {
     @Test
     void onlyDeterministicTranslatableScanLocalConjunctsArePushed() throws Exception {
         String explain = planner.plan("SELECT lo_revenue FROM lineorder, dwdate WHERE lo_orderdate = d_datekey "
-                + "AND lo_quantity < 10 AND POSITION('9' IN d_date) > 0 AND lo_tax + d_year > 2000").explain();
+                + "AND lo_quantity < 10 AND INITCAP(d_date) <> 'x' AND lo_tax + d_year > 2000").explain();
         assertTrue(explain.contains("P=[lo_quantity < 10]"), explain);
-        // POSITION has no engine form (yet): it stays in a Filter above the dwdate scan
-        assertTrue(explain.matches("(?s).*LogicalFilter\\(condition=\\[>\\(POSITION\\(.*\\n\\s+AdaptiveScan\\(table=\\[\\[ascan, dwdate.*"),
+        // INITCAP has no engine form (yet): it stays in a Filter above the dwdate scan
+        assertTrue(explain.matches("(?s).*LogicalFilter\\(condition=\\[<>\\(INITCAP\\(.*\\n\\s+AdaptiveScan\\(table=\\[\\[ascan, dwdate.*"),
                 explain);
+        // POSITION has one: it goes into the scan's P
+        String position = planner.plan("SELECT d_year FROM dwdate WHERE POSITION('9' IN d_date) > 0").explain();
+        assertTrue(position.contains("P=[STRPOS(d_date, '9') > 0]"), position);
         // the two-table conjunct is a join condition, not a scan predicate
         assertTrue(explain.matches("(?s).*LogicalJoin\\(condition=\\[AND\\(=\\(.*>\\(\\+\\(.*"), explain);
         String random = planner.plan("SELECT lo_revenue FROM lineorder WHERE lo_quantity < 10 AND RAND() < 0.5").explain();

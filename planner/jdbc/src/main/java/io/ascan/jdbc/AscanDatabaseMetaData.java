@@ -310,7 +310,8 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
     // sqllogic/functions/advertised.test, compared with DuckDB); tools offer them to users.
     @Override
     public String getNumericFunctions() {
-        return "ABS,MOD";
+        return "ABS,ACOS,ASIN,ATAN,ATAN2,CBRT,CEIL,CEILING,COS,COT,DEGREES,EXP,FLOOR,GREATEST,LEAST,LN,LOG,LOG10,LOG2,MOD,PI,POW,"
+                + "POWER,RADIANS,ROUND,SIGN,SIN,SQRT,TAN,TRUNC";
     }
 
     @Override
@@ -380,7 +381,8 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getStringFunctions() {
-        return "CHAR_LENGTH,LOWER,SUBSTRING,UPPER";
+        return "CHAR_LENGTH,CHARACTER_LENGTH,CONCAT,CONCAT_WS,ENDS_WITH,LEFT,LENGTH,LOWER,LPAD,LTRIM,POSITION,REGEXP_MATCHES,"
+                + "REGEXP_REPLACE,REPEAT,REPLACE,REVERSE,RIGHT,RPAD,RTRIM,SPLIT_PART,STARTS_WITH,STRPOS,SUBSTR,SUBSTRING,TRIM,UPPER";
     }
 
     @Override
@@ -395,7 +397,7 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getSystemFunctions() {
-        return "";
+        return "COALESCE,IFNULL,NULLIF";
     }
 
     @Override
@@ -415,7 +417,8 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public String getTimeDateFunctions() {
-        return "EXTRACT,TIMESTAMPDIFF";
+        return "CURRENT_DATE,DATE_PART,DATE_TRUNC,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,EXTRACT,HOUR,MAKE_DATE,MINUTE,MONTH,"
+                + "QUARTER,SECOND,TIMESTAMPADD,TIMESTAMPDIFF,WEEK,YEAR";
     }
 
     @Override

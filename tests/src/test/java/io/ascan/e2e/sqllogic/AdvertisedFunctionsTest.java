@@ -35,7 +35,9 @@ class AdvertisedFunctionsTest {
         }
         assertTrue(advertised.contains("CHAR_LENGTH"), "CHAR_LENGTH runs: " + advertised);
         for (String name : advertised) {
-            Pattern call = Pattern.compile("\\b" + Pattern.quote(name.toUpperCase(Locale.ROOT)) + "\\s*\\(");
+            // CURRENT_DATE is called without parentheses
+            String after = name.equals("CURRENT_DATE") ? "\\b" : "\\s*\\(";
+            Pattern call = Pattern.compile("\\b" + Pattern.quote(name.toUpperCase(Locale.ROOT)) + after);
             assertTrue(queries.stream().anyMatch(q -> call.matcher(q).find()), name + " is advertised but no query of " + FILE + " calls it");
         }
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every {@code sqllogic/**}{@code /*.test} resource as one dynamic test (format: docs/testing.md).
  * The system property {@code sqllogic.files} (a substring of the path under {@code sqllogic/})
- * runs a subset, e.g. {@code -Dsqllogic.files=basic/}.
+ * runs a subset, e.g. {@code -Dsqllogic.files=basic/}; several substrings are separated by commas.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SqlLogicTest {
@@ -55,7 +55,7 @@ class SqlLogicTest {
         }
         return files.stream()
                 .map(p -> root.relativize(p).toString().replace('\\', '/'))
-                .filter(name -> name.contains(only))
+                .filter(name -> java.util.Arrays.stream(only.split(",", -1)).anyMatch(name::contains))
                 .map(name -> DynamicTest.dynamicTest(name, root.resolve(name).toUri(), () -> run(name, root.resolve(name))));
     }
 

@@ -89,6 +89,10 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
             case AVG -> AggregateNode.Function.AVG;
             case MIN -> AggregateNode.Function.MIN;
             case MAX -> AggregateNode.Function.MAX;
+            case VAR_POP -> AggregateNode.Function.VAR_POP;
+            case VAR_SAMP -> AggregateNode.Function.VAR_SAMP;
+            case STDDEV_POP -> AggregateNode.Function.STDDEV_POP;
+            case STDDEV_SAMP -> AggregateNode.Function.STDDEV_SAMP;
             default -> throw new IllegalStateException("no engine aggregate for " + c);
         };
     }

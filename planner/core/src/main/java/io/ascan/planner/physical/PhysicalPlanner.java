@@ -10,6 +10,7 @@ import io.ascan.plan.ProjectNode;
 import io.ascan.plan.SortNode;
 import java.util.ArrayList;
 import java.util.List;
+import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AscanRules;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
@@ -121,7 +122,7 @@ public final class PhysicalPlanner {
         HepPlanner hep = new HepPlanner(new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
                 .addRuleCollection(PREPARE).build());
         hep.setRoot(rel);
-        return hep.findBestExp();
+        return AggregateFilters.rewrite(hep.findBestExp()); // EXCEPT and INTERSECT count their branches with FILTER
     }
 
     /** Runs the converter rules in the cluster's own Volcano planner (a rel belongs to its cluster's planner). */

@@ -79,6 +79,11 @@ final class PhysicalSupport {
             String name = c.getAggregation().getName();
             switch (c.getAggregation().getKind()) {
                 case COUNT, SUM, SUM0, AVG, MIN, MAX -> { }
+                case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
+                    if (c.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.DOUBLE) {
+                        throw new UnsupportedPlanException(name + " of type " + c.getType() + " is not supported");
+                    }
+                }
                 case LITERAL_AGG -> c.rexList.forEach(e -> expr(e, "aggregate"));
                 default -> throw new UnsupportedPlanException("aggregate function " + name + " is not supported");
             }

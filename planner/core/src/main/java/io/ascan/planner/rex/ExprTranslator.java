@@ -157,9 +157,69 @@ public final class ExprTranslator {
                     apply(c.getOperands().get(1)), apply(c.getOperands().get(2)));
             case SEARCH -> search(c);
             case CHAR_LENGTH -> op(Operator.CHAR_LENGTH, c);
-            case OTHER_FUNCTION, OTHER -> function(c);
-            default -> throw unsupported(c);
+            case FLOOR, CEIL -> {
+                if (c.getOperands().size() != 1) throw unsupported(c); // FLOOR(datetime TO unit)
+                yield op(kind == SqlKind.FLOOR ? Operator.FLOOR : Operator.CEIL, c);
+            }
+            case TRIM -> trim(c);
+            case POSITION -> position(c);
+            case GREATEST_PG -> op(Operator.GREATEST, c);
+            case LEAST_PG -> op(Operator.LEAST, c);
+            case STARTS_WITH -> op(Operator.STARTS_WITH, c);
+            case ENDS_WITH -> op(Operator.ENDS_WITH, c);
+            case REVERSE -> op(Operator.REVERSE, c);
+            case CONCAT_WITH_NULL -> op(Operator.CONCAT_FUNCTION, c);
+            case SUBSTR_POSTGRESQL -> op(Operator.SUBSTRING, c);
+            case NVL -> op(Operator.COALESCE, c);
+            default -> function(c);
         };
+    }
+
+    /** TRIM([BOTH|LEADING|TRAILING] characters FROM value). */
+    private Expr trim(RexCall c) {
+        Object flag = c.getOperands().get(0) instanceof RexLiteral l ? l.getValue() : null;
+        Operator op = switch (flag) {
+            case org.apache.calcite.sql.fun.SqlTrimFunction.Flag f when f == org.apache.calcite.sql.fun.SqlTrimFunction.Flag.LEADING -> Operator.LTRIM;
+            case org.apache.calcite.sql.fun.SqlTrimFunction.Flag f when f == org.apache.calcite.sql.fun.SqlTrimFunction.Flag.TRAILING -> Operator.RTRIM;
+            case org.apache.calcite.sql.fun.SqlTrimFunction.Flag f -> Operator.BTRIM;
+            case null, default -> throw unsupported(c);
+        };
+        return Call.of(op, type(c.getType(), c), apply(c.getOperands().get(2)), apply(c.getOperands().get(1)));
+    }
+
+    /** POSITION(search IN value [FROM start]) and STRPOS(value, search), as STRPOS. */
+    private Expr position(RexCall c) {
+        List<RexNode> o = c.getOperands();
+        boolean strpos = c.getOperator().getName().equalsIgnoreCase("STRPOS");
+        if (o.size() != 2) throw unsupported(c);
+        RexNode value = strpos ? o.get(0) : o.get(1), search = strpos ? o.get(1) : o.get(0);
+        return Call.of(Operator.STRPOS, type(c.getType(), c), apply(value), apply(search));
+    }
+
+    /** LTRIM(value [, characters]) and its siblings; the characters default to a space. */
+    private Expr trimFunction(Operator op, RexCall c) {
+        Expr value = apply(c.getOperands().get(0));
+        Expr chars = c.getOperands().size() > 1 ? apply(c.getOperands().get(1)) : Literal.of(" ");
+        return Call.of(op, type(c.getType(), c), value, chars);
+    }
+
+    /** A call whose first operand is a unit or part given as text ('month'), as the upper-case name. */
+    private Expr withUnit(Operator op, RexCall c) {
+        if (!(c.getOperands().get(0) instanceof RexLiteral l) || l.isNull() || !(l.getValue2() instanceof String unit)) {
+            throw new UnsupportedExpressionException(c.getOperator().getName() + " needs its part as a constant text: " + c);
+        }
+        List<Expr> args = new ArrayList<>(List.of(Literal.of(unit.trim().toUpperCase(java.util.Locale.ROOT))));
+        for (RexNode o : c.getOperands().subList(1, c.getOperands().size())) args.add(apply(o));
+        return new Call(op, args, type(c.getType(), c));
+    }
+
+    /** LPAD(value, length [, fill]): the fill defaults to a space. */
+    private Expr pad(Operator op, RexCall c) {
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : c.getOperands()) args.add(apply(o));
+        if (args.size() == 2) args.add(Literal.of(" "));
+        if (args.size() != 3) throw unsupported(c);
+        return new Call(op, args, type(c.getType(), c));
     }
 
     private Call op(Operator op, RexCall c) {
@@ -219,20 +279,81 @@ public final class ExprTranslator {
             case "CHAR_LENGTH", "CHARACTER_LENGTH" -> op(Operator.CHAR_LENGTH, c);
             case "ABS" -> op(Operator.ABS, c);
             case "||" -> op(Operator.CONCAT, c);
+            case "ROUND" -> op(Operator.ROUND, c);
+            case "TRUNC", "TRUNCATE" -> op(Operator.TRUNC, c);
+            case "SIGN" -> op(Operator.SIGN, c);
+            case "POWER", "POW" -> op(Operator.POWER, c);
+            case "SQRT" -> op(Operator.SQRT, c);
+            case "CBRT" -> op(Operator.CBRT, c);
+            case "EXP" -> op(Operator.EXP, c);
+            case "LN" -> op(Operator.LN, c);
+            case "LOG10" -> op(Operator.LOG10, c);
+            case "LOG" -> c.getOperands().size() == 1 ? op(Operator.LOG10, c) : op(Operator.LOG, c);
+            case "PI" -> Literal.of(Math.PI);
+            case "LOG2" -> Call.of(Operator.LOG, type(c.getType(), c), Literal.of(2.0), apply(c.getOperands().getFirst()));
+            case "SIN" -> op(Operator.SIN, c);
+            case "COS" -> op(Operator.COS, c);
+            case "TAN" -> op(Operator.TAN, c);
+            case "COT" -> op(Operator.COT, c);
+            case "ASIN" -> op(Operator.ASIN, c);
+            case "ACOS" -> op(Operator.ACOS, c);
+            case "ATAN" -> op(Operator.ATAN, c);
+            case "ATAN2" -> op(Operator.ATAN2, c);
+            case "DEGREES" -> op(Operator.DEGREES, c);
+            case "RADIANS" -> op(Operator.RADIANS, c);
+            case "CONCAT_WS" -> op(Operator.CONCAT_WS, c);
+
+            case "LENGTH" -> op(Operator.CHAR_LENGTH, c);
+            case "LTRIM" -> trimFunction(Operator.LTRIM, c);
+            case "RTRIM" -> trimFunction(Operator.RTRIM, c);
+            case "REPLACE" -> op(Operator.REPLACE, c);
+            case "STRPOS" -> position(c);
+            case "LPAD" -> pad(Operator.LPAD, c);
+            case "RPAD" -> pad(Operator.RPAD, c);
+            case "LEFT" -> op(Operator.LEFT, c);
+            case "RIGHT" -> op(Operator.RIGHT, c);
+            case "REPEAT" -> op(Operator.REPEAT, c);
+            case "SPLIT_PART" -> op(Operator.SPLIT_PART, c);
+            case "REGEXP_MATCHES" -> op(Operator.REGEXP_MATCHES, c);
+            case "REGEXP_REPLACE" -> op(Operator.REGEXP_REPLACE, c);
+            case "DATE_TRUNC" -> withUnit(Operator.DATE_TRUNC, c);
+            case "DATE_PART" -> withUnit(Operator.EXTRACT, c);
+            case "MAKE_DATE" -> op(Operator.MAKE_DATE, c);
+            case "CURRENT_DATE" -> Call.of(Operator.CURRENT_DATE, type(c.getType(), c));
             case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
     }
 
-    /** LIKE, or NOT LIKE as NOT(LIKE); Calcite's case-insensitive and SIMILAR variants are not supported. */
+    /**
+     * LIKE, or NOT LIKE as NOT(LIKE); ILIKE as LIKE of both sides in lower case (a constant pattern
+     * lowered here, code point by code point as LOWER does, so it stays a constant); Calcite's
+     * SIMILAR variants are not supported.
+     */
     private Expr like(RexCall c) {
-        if (!c.getOperator().getName().equalsIgnoreCase("LIKE") && !c.getOperator().getName().equalsIgnoreCase("NOT LIKE")) {
+        String name = c.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+        boolean negated = name.startsWith("NOT "), ignoreCase = name.endsWith("ILIKE");
+        if (!name.equals("LIKE") && !name.equals("NOT LIKE") && !name.equals("ILIKE") && !name.equals("NOT ILIKE")) {
             throw unsupported(c);
         }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : c.getOperands()) args.add(apply(o));
+        if (ignoreCase) {
+            for (int i = 0; i < 2; i++) {
+                Expr e = args.get(i);
+                args.set(i, e instanceof Literal l && !l.isNull() ? Literal.of(lower((String) l.value()))
+                        : Call.of(Operator.LOWER, e.type(), e));
+            }
+        }
         Call like = new Call(Operator.LIKE, args, DataType.BOOLEAN);
-        return c.getOperator().getName().equalsIgnoreCase("NOT LIKE") ? Call.predicate(Operator.NOT, like) : like;
+        return negated ? Call.predicate(Operator.NOT, like) : like;
+    }
+
+    /** LOWER's case mapping: per code point. */
+    private static String lower(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().map(Character::toLowerCase).forEach(sb::appendCodePoint);
+        return sb.toString();
     }
 
     /** {@code a + b}, {@code a - b}; with an interval operand, datetime arithmetic on months or microseconds. */
@@ -246,14 +367,30 @@ public final class ExprTranslator {
             }
             return op(minus ? Operator.MINUS : Operator.PLUS, c);
         }
-        if (!(b instanceof RexLiteral lit)) throw unsupported(c); // only constant intervals
+        // a constant interval, or n times one (date + n, TIMESTAMPADD(unit, n, d))
+        RexNode count = null;
+        if (b instanceof RexCall times && times.getKind() == SqlKind.TIMES && times.getOperands().size() == 2) {
+            RexNode x = times.getOperands().get(0), y = times.getOperands().get(1);
+            if (x instanceof RexLiteral && SqlTypeUtil.isExactNumeric(y.getType()) && SqlTypeUtil.isIntType(y.getType())) {
+                count = y;
+                b = x;
+            } else if (y instanceof RexLiteral && SqlTypeUtil.isIntType(x.getType())) {
+                count = x;
+                b = y;
+            }
+        }
+        if (!(b instanceof RexLiteral lit)) throw unsupported(c);
         BigDecimal v = lit.getValueAs(BigDecimal.class); // months, or milliseconds for day-time intervals
         if (v == null) throw unsupported(c);
         if (minus) v = v.negate();
         boolean months = b.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         Operator op = months ? Operator.PLUS_MONTHS : Operator.PLUS_MICROS;
-        long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
-        return Call.of(op, type(c.getType(), c), apply(a), Literal.of(amount));
+        long unit = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
+        Expr amount = Literal.of(unit);
+        if (count != null) {
+            amount = Call.of(Operator.TIMES, DataType.BIGINT, Call.of(Operator.CAST, DataType.BIGINT, apply(count)), amount);
+        }
+        return Call.of(op, type(c.getType(), c), apply(a), amount);
     }
 
     /**

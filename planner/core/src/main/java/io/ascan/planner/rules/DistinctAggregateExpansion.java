@@ -30,7 +30,7 @@ public final class DistinctAggregateExpansion {
         for (AggregateCall c : a.getAggCallList()) {
             if (c.filterArg >= 0) return true;
             if (!c.isDistinct()) {
-                if (c.getAggregation().getKind() == SqlKind.AVG) return true;
+                if (SqlKind.AVG_AGG_FUNCTIONS.contains(c.getAggregation().getKind())) return true; // AVG, variances: not pre-aggregated
                 continue;
             }
             if (c.getArgList().size() != 1) return true;
