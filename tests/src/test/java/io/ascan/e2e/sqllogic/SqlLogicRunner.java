@@ -19,9 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs the records of a {@link SqlLogicFile} against a {@link Workload}: every query in every scan
- * mode of {@link ScanModes}, compared with DuckDB's result and with the file's expected rows (which
- * DuckDB must match too, so a hand-written expectation is itself checked); a
+ * Runs the records of a {@link SqlLogicFile} against a {@link Workload}: every query in the scan
+ * modes of its record (all of {@link ScanModes} outside a {@code foreach mode}), compared with DuckDB's result and with the file's expected rows (which
+ * DuckDB must match too, so a hand-written expectation is itself checked) and with its column
+ * types; a query over EXPLAIN runs on ascan alone, its lines matched against patterns; a
  * {@code statement error} must fail with its SQLSTATE in every mode; {@code statement ok} runs on
  * both engines, so that they keep the same data. Collects every failure of the file.
  */
@@ -47,6 +48,10 @@ final class SqlLogicRunner implements AutoCloseable {
     }
 
     private void query(SqlLogicFile file, SqlLogicFile.Record r, List<String> failures) throws SQLException {
+        if (r.explain()) {
+            explain(file, r, failures);
+            return;
+        }
         String where = r.where(file.name());
         QueryFile query;
         try {
@@ -66,9 +71,13 @@ final class SqlLogicRunner implements AutoCloseable {
             String diff = ExpectedRows.difference(r.expected(), duckdb, query.ordered());
             if (diff != null) failures.add(where + ": DuckDB does not give the expected rows (check the file): " + diff + "\n" + r.sql());
         }
+        if (r.types() != null) {
+            String diff = ColumnTypes.difference(r.types(), duckdb);
+            if (diff != null) failures.add(where + ": DuckDB's " + diff + " (check the file)\n" + r.sql());
+        }
         // modes that fail the same way are reported once
         Map<String, List<String>> byFailure = new LinkedHashMap<>();
-        for (String mode : ScanModes.SETTINGS.keySet()) {
+        for (String mode : r.modes()) {
             Result ascan;
             try {
                 ascan = workload.runAscan(connection(mode), r.sql());
@@ -82,12 +91,34 @@ final class SqlLogicRunner implements AutoCloseable {
                 diff = ExpectedRows.difference(r.expected(), ascan, query.ordered());
                 if (diff != null) byFailure.computeIfAbsent("ascan does not give the expected rows: " + diff, k -> new ArrayList<>()).add(mode);
             }
+            if (r.types() != null) {
+                diff = ColumnTypes.difference(r.types(), ascan);
+                if (diff != null) byFailure.computeIfAbsent("ascan's " + diff, k -> new ArrayList<>()).add(mode);
+            }
         }
         byFailure.forEach((failure, inModes) -> failures.add(where + " mode=" + String.join(",", inModes) + ": " + failure + "\n" + r.sql()));
     }
 
+    /** A query over EXPLAIN runs on ascan alone (DuckDB's plans are its own): its lines must match the patterns. */
+    private void explain(SqlLogicFile file, SqlLogicFile.Record r, List<String> failures) {
+        Map<String, List<String>> byFailure = new LinkedHashMap<>();
+        for (String mode : r.modes()) {
+            List<String> plan = new ArrayList<>();
+            String failure;
+            try (Statement s = connection(mode).createStatement(); ResultSet rs = s.executeQuery(r.sql())) {
+                while (rs.next()) plan.add(rs.getString(1));
+                failure = PlanPatterns.difference(r.expected(), plan);
+            } catch (Throwable e) {
+                failure = "ascan failed: " + Failures.describe(e);
+            }
+            if (failure != null) byFailure.computeIfAbsent(failure, k -> new ArrayList<>()).add(mode);
+        }
+        byFailure.forEach((failure, inModes) ->
+                failures.add(r.where(file.name()) + " mode=" + String.join(",", inModes) + ": " + failure + "\n" + r.sql()));
+    }
+
     private void statementError(SqlLogicFile file, SqlLogicFile.Record r, List<String> failures) throws SQLException {
-        for (String mode : ScanModes.SETTINGS.keySet()) {
+        for (String mode : r.modes()) {
             String where = r.where(file.name()) + " mode=" + mode;
             try (Statement s = connection(mode).createStatement()) {
                 drain(s, s.execute(r.sql()));
