@@ -170,6 +170,31 @@ public final class Catalog {
         }
     }
 
+    /**
+     * Drops a table: one rename hides it (as abandoned staging {@code .tmp-<name>-<uuid>}), then
+     * its files are deleted unless a running query still pins a version, in which case the next
+     * {@link #open} removes them. A crash after the rename leaves the table dropped. False when
+     * there was no such table.
+     */
+    public boolean drop(String name) throws IOException {
+        String n = TableWriter.checkName(name);
+        if (!exists(n)) return false;
+        Path hidden = dir.resolve(".tmp-" + n + "-" + java.util.UUID.randomUUID());
+        try {
+            TableVersions.move(dir.resolve(n), hidden);
+        } catch (NoSuchFileException e) {
+            return false; // dropped by someone else meanwhile
+        }
+        TableVersions.fsyncDir(dir);
+        if (CatalogRecovery.abandoned(hidden)) TableVersions.deleteTree(hidden);
+        return true;
+    }
+
+    /** The views defined in this catalog ({@link Views}). */
+    public Views views() {
+        return new Views(dir);
+    }
+
     public TableWriter create(String name, TableSchema schema, WriteOptions options) throws IOException {
         return TableWriter.create(dir, name, schema, options);
     }

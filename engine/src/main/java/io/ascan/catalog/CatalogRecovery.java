@@ -89,7 +89,7 @@ final class CatalogRecovery {
      * files, or its writer died before making it; a writer that loses its staging in that instant
      * fails cleanly).
      */
-    private static boolean abandoned(Path staging) throws IOException {
+    static boolean abandoned(Path staging) throws IOException {
         if (!Files.isDirectory(staging)) return true;
         List<Path> locks = new ArrayList<>();
         try (Stream<Path> s = Files.walk(staging, 2)) {

@@ -22,6 +22,10 @@ public final class SqlStates {
     public static final String SYNTAX_OR_ACCESS = "42000";
     public static final String SYNTAX = "42601";
     public static final String UNDEFINED_TABLE = "42P01";
+    public static final String DUPLICATE_TABLE = "42P07";
+    public static final String DUPLICATE_COLUMN = "42701";
+    public static final String COLUMN_COUNT = "21S01";
+    public static final String SERIALIZATION = "40001";
     public static final String UNDEFINED_COLUMN = "42703";
     public static final String UNDEFINED_FUNCTION = "42883";
     public static final String DATATYPE_MISMATCH = "42804";
@@ -74,6 +78,8 @@ public final class SqlStates {
             // a damaged table is damaged whatever the cause (a missing or unreadable manifest included)
             case DamagedTableException d -> CORRUPT;
             case StorageException s -> s.getCause() instanceof IOException io && !(io instanceof StorageException) ? IO_ERROR : CORRUPT;
+            case io.ascan.format.ConcurrentWriteException c -> SERIALIZATION;
+            case java.nio.file.FileAlreadyExistsException f -> DUPLICATE_TABLE;
             case OutOfMemoryException o -> OUT_OF_MEMORY;
             case OutOfMemoryError o -> OUT_OF_MEMORY;
             case StackOverflowError s -> TOO_COMPLEX;

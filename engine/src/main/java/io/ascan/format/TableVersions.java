@@ -61,6 +61,12 @@ public final class TableVersions {
         return v;
     }
 
+    /** The version {@code CURRENT} names, {@link #LEGACY} when there is none. */
+    public static String currentVersion(Path tableDir, String table) throws IOException {
+        String v = current(tableDir, table);
+        return v == null ? LEGACY : v;
+    }
+
     private static String abbreviate(String s) {
         return s.length() > 40 ? s.substring(0, 40) + "..." : s;
     }

@@ -55,6 +55,9 @@ public final class TableWriter implements RowAppender, AutoCloseable {
     private final List<SliceMeta> slices = new ArrayList<>();
     private ColumnBatch current;
     private long rowCount;
+    /** For an appending writer: the version appended to (publishing fails if it is no longer current), and its NDVs. */
+    private String baseVersion;
+    private long[] baseDistinct;
     private boolean committed;
     private boolean closed;
     private final Thread cleanupOnExit;
@@ -127,6 +130,38 @@ public final class TableWriter implements RowAppender, AutoCloseable {
                     "table '" + table + "' already exists (use --replace to overwrite it)");
         }
         return new TableWriter(catalogDir, table, schema, options);
+    }
+
+    /**
+     * Starts a new version of {@code base}'s table holding its rows followed by those appended:
+     * the base version's column files are copied into the staging version (segment offsets stay
+     * valid) and its slices kept, new rows go into new slices. {@link #commit()} publishes it only
+     * while {@code base} is still the current version, so a concurrent writer's rows are never lost.
+     */
+    public static TableWriter append(Path catalogDir, io.ascan.catalog.Table base, WriteOptions options) throws IOException {
+        TableManifest m = base.manifest();
+        TableWriter w = new TableWriter(catalogDir, checkName(base.name()), m.schema(),
+                options.withReplace(true).withSegmentCap(m.segmentCapBytes()));
+        try {
+            for (int c = 0; c < w.files.length; c++) {
+                try (FileChannel from = FileChannel.open(base.columnFile(c), StandardOpenOption.READ)) {
+                    long size = from.size();
+                    for (long pos = 0; pos < size; ) pos += from.transferTo(pos, size - pos, w.files[c]);
+                    w.fileEnds[c] = AlignedMemory.alignUp(size);
+                }
+            }
+            w.slices.addAll(m.slices());
+            w.rowCount = m.rowCount();
+            w.baseVersion = base.version();
+            w.baseDistinct = m.distinctCounts();
+            return w;
+        } catch (IOException e) {
+            w.close();
+            throw w.failed(e);
+        } catch (RuntimeException e) {
+            w.close();
+            throw e;
+        }
     }
 
     /** The lower-cased table name; an invalid one is an {@link IllegalArgumentException}. */
@@ -257,7 +292,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
 
     /** An I/O failure of the catalog's side, naming the table and the directory (disk full, ...). */
     private IOException failed(IOException e) {
-        if (e instanceof TableWriteException || e instanceof FileAlreadyExistsException
+        if (e instanceof TableWriteException || e instanceof FileAlreadyExistsException || e instanceof ConcurrentWriteException
                 || e instanceof java.io.InterruptedIOException) {
             return e;
         }
@@ -308,7 +343,11 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         ensureWritable();
         flushSliceChecked();
         long[] ndv = new long[distinct.length];
-        for (int c = 0; c < ndv.length; c++) ndv[c] = distinct[c].estimate();
+        for (int c = 0; c < ndv.length; c++) {
+            ndv[c] = distinct[c].estimate();
+            // Appended rows: the base's distinct values plus the new ones bound the count from above.
+            if (baseDistinct != null) ndv[c] = baseDistinct[c] < 0 ? -1 : Math.min(rowCount, baseDistinct[c] + ndv[c]);
+        }
         TableManifest manifest = new TableManifest(TableManifest.FORMAT_VERSION, name, schema.columns(), rowCount,
                 options.segmentCapBytes(), slices, ndv);
         try {
@@ -344,6 +383,9 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             if (Files.isDirectory(tableDir)) {
                 if (!options.replace()) {
                     throw new FileAlreadyExistsException(tableDir.toString(), null, "table '" + name + "' already exists");
+                }
+                if (baseVersion != null && !baseVersion.equals(TableVersions.currentVersion(tableDir, name))) {
+                    throw new ConcurrentWriteException(name);
                 }
                 String version = TableVersions.nextVersion(tableDir);
                 Path target = tableDir.resolve(version);

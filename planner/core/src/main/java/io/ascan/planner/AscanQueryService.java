@@ -20,6 +20,7 @@ import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.physical.PhysicalPlanner;
 import io.ascan.planner.physical.UnsupportedPlanException;
 import io.ascan.planner.rex.UnsupportedExpressionException;
+import io.ascan.planner.schema.CatalogReads;
 import io.ascan.planner.schema.TypeMapping;
 import io.ascan.types.DataType;
 import java.io.IOException;
@@ -80,6 +81,32 @@ public final class AscanQueryService implements QueryService {
     private final PlanCache<Query> cache;
     private final BufferAllocator allocator = Allocators.root();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final DdlStatements ddl = new DdlStatements(new DdlStatements.Host() {
+        @Override
+        public Catalog catalog() {
+            return catalog;
+        }
+
+        @Override
+        public BufferAllocator allocator() {
+            return allocator;
+        }
+
+        @Override
+        public PreparedQuery prepare(String sql) throws PlanningException {
+            return prepareOnDeepStack(sql);
+        }
+
+        @Override
+        public org.apache.calcite.rel.type.RelDataType rowType(String sql) throws PlanningException {
+            return planner.rowType(sql);
+        }
+
+        @Override
+        public void changed() {
+            cache.clear(); // a view redefined changes plans that name it, and no table version says so
+        }
+    });
 
     /** {@code engine}: a hold this service releases when it closes; null for a service that only plans. */
     public AscanQueryService(Catalog catalog, Engine engine) {
@@ -123,6 +150,8 @@ public final class AscanQueryService implements QueryService {
             }
             return analyze ? new ExplainAnalyze(q) : new Explain(q);
         }
+        PreparedQuery statement = ddl.prepare(sql);
+        if (statement != null) return statement;
         long lookup = System.nanoTime();
         Query cached = cache.get(sql);
         if (cached != null) {
@@ -131,11 +160,14 @@ public final class AscanQueryService implements QueryService {
         }
         QueryPhases phases = new QueryPhases();
         phases.since("plan cache lookup", lookup);
+        CatalogReads.start();
         LogicalPlan plan = logicalPlan(sql, phases);
+        boolean unversioned = CatalogReads.unversioned();
         StatementShape shape = StatementShape.of(sql, plan);
         Query query = new Query(sql, plan, shape.parameterTypes(), phases);
         if (shape.explain()) return new Explain(query); // an EXPLAIN form Calcite parsed: not the query's text, not cached
-        cache.put(sql, plan.rel(), query);
+        // A plan of views or information_schema depends on more than the versions of the tables it scans.
+        if (!unversioned) cache.put(sql, plan.rel(), query);
         return query;
     }
 

@@ -83,6 +83,11 @@ final class PlanCache<V> {
         }
     }
 
+    /** Forgets every entry (the catalog changed in a way no table version records: a view). */
+    synchronized void clear() {
+        entries.clear();
+    }
+
     synchronized int size() {
         return entries.size();
     }

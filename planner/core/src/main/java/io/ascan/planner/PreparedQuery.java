@@ -33,6 +33,14 @@ public interface PreparedQuery {
         return Collections.unmodifiableList(new ArrayList<>(Collections.nCopies(parameterCount(), null)));
     }
 
+    /**
+     * Whether executing this statement changes the catalog (CREATE, INSERT, DROP): it then answers
+     * one row with one BIGINT column, the rows it wrote (JDBC's update count).
+     */
+    default boolean changesTables() {
+        return false;
+    }
+
     /** EXPLAIN text: the engine's plan (AdaptiveScans with their P and R), then the pipelines its executions run. */
     String explain();
 

@@ -9,6 +9,8 @@ import io.ascan.planner.physical.UnsupportedPlanException;
 import io.ascan.planner.rex.EngineRexExecutor;
 import io.ascan.planner.rex.UnsupportedExpressionException;
 import io.ascan.planner.schema.AscanSchema;
+import io.ascan.planner.schema.InformationSchema;
+import org.apache.calcite.rel.type.RelDataType;
 import io.ascan.planner.stats.AscanMetadata;
 import io.ascan.planner.schema.AscanTypeSystem;
 import org.apache.calcite.avatica.util.Casing;
@@ -65,7 +67,8 @@ public final class QueryPlanner {
         // Not Calcite's caching schema: it would keep the first table it found under a name for
         // good, while AscanSchema sees a table written again.
         SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
-        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
+        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog, this::viewType));
+        root.add(InformationSchema.NAME, new InformationSchema(catalog, this::viewType));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
                 .context(Contexts.of(CONNECTION))
@@ -97,6 +100,33 @@ public final class QueryPlanner {
     /** {@link #plan(String)}, recording the time of each step (parse, validate, convert, optimise) in {@code phases}. */
     public LogicalPlan plan(String sql, QueryPhases phases) throws PlanningException {
         return plan(sql, false, phases).logical();
+    }
+
+    /** The validated row type of query {@code sql} (parsed and validated, not converted). */
+    public RelDataType rowType(String sql) throws PlanningException {
+        Planner planner = Frameworks.getPlanner(config);
+        try {
+            SqlNode parsed = planner.parse(sql);
+            if (!parsed.isA(SqlKind.QUERY)) {
+                throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
+            }
+            return planner.validateAndGetType(parsed).right;
+        } catch (SqlParseException e) {
+            throw CalciteErrors.parse(e);
+        } catch (ValidationException e) {
+            throw CalciteErrors.validation(e);
+        } finally {
+            planner.close();
+        }
+    }
+
+    /** A view's row type, for the schema (a view's query is validated where a query names it). */
+    private RelDataType viewType(String sql) {
+        try {
+            return rowType(sql);
+        } catch (PlanningException e) {
+            throw new IllegalStateException("cannot plan the view's query: " + e.getMessage(), e);
+        }
     }
 
     /** Plans a query down to the engine's plan ({@link PhysicalPlanner}). */

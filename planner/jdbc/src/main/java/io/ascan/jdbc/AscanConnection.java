@@ -266,13 +266,13 @@ final class AscanConnection implements Connection {
 
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
-        checkOpen(); // always read-only
+        checkOpen(); // a hint drivers may ignore: statements that change tables run either way
     }
 
     @Override
     public boolean isReadOnly() throws SQLException {
         checkOpen();
-        return true;
+        return false;
     }
 
     @Override

@@ -458,7 +458,7 @@ final class AscanDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean isReadOnly() {
-        return true;
+        return false; // CREATE TABLE, INSERT, DROP TABLE, views
     }
 
     @Override

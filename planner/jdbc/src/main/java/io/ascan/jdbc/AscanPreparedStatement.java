@@ -22,6 +22,7 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Arrays;
 import java.util.Calendar;
+import java.util.List;
 
 /**
  * A statement planned once at {@code prepareStatement} (so bad SQL fails there, and the result
@@ -44,16 +45,20 @@ final class AscanPreparedStatement extends AscanStatement implements PreparedSta
     @Override
     public ResultSet executeQuery() throws SQLException {
         checkOpen();
+        return run(prepared, bound());
+    }
+
+    private List<Object> bound() throws SQLException {
         for (int i = 0; i < parameters.length; i++) {
             if (parameters[i] == UNSET) throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
         }
-        return run(prepared, Arrays.asList(parameters.clone()));
+        return Arrays.asList(parameters.clone());
     }
 
     @Override
     public boolean execute() throws SQLException {
-        executeQuery();
-        return true;
+        checkOpen();
+        return execute(prepared, bound());
     }
 
     @Override
@@ -100,12 +105,13 @@ final class AscanPreparedStatement extends AscanStatement implements PreparedSta
 
     @Override
     public int executeUpdate() throws SQLException {
-        throw SqlErrors.readOnly();
+        return (int) Math.min(Integer.MAX_VALUE, executeLargeUpdate());
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        throw SqlErrors.readOnly();
+        checkOpen();
+        return update(prepared, bound());
     }
 
     @Override

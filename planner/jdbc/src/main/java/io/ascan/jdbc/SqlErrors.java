@@ -72,7 +72,7 @@ final class SqlErrors {
     }
 
     static SQLException readOnly() {
-        return new SQLException("ascan is read-only: only queries (SELECT, VALUES, EXPLAIN PLAN FOR) can run", "25006");
+        return new SQLException("ascan's result sets are read-only: change tables with INSERT, CREATE TABLE or DROP TABLE", "25006");
     }
 
     static SQLException conversion(String message) {

@@ -5,6 +5,10 @@ import io.ascan.format.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.schema.impl.ViewTable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -26,24 +30,41 @@ import org.apache.calcite.schema.lookup.Lookup;
  * the quoted {@code "LineOrder"} does not.
  */
 public final class AscanSchema extends AbstractSchema {
+    /** The schema's name in the planner (QueryPlanner.SCHEMA). */
+    static final String QUERY_SCHEMA = "ascan";
     private final Catalog catalog;
     private final Map<String, AscanTable> loaded = new ConcurrentHashMap<>();
     private final Lookup<Table> tables = new IgnoreCaseLookup<>() {
         @Override
         public Table get(String name) {
-            return table(name);
+            return tableOrView(name);
         }
 
         @Override
         public Set<String> getNames(LikePattern pattern) {
             Set<String> names = new LinkedHashSet<>();
             for (String n : tableNames()) if (pattern.matcher().apply(n)) names.add(n);
+            try {
+                for (String n : catalog.views().names()) if (pattern.matcher().apply(n)) names.add(n);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list the views of " + catalog.dir(), e);
+            }
             return names;
         }
     };
 
-    public AscanSchema(Catalog catalog) {
+    private final Function<String, RelDataType> viewTypes;
+
+    /** {@code viewTypes}: the row type of a view's query. */
+    public AscanSchema(Catalog catalog, Function<String, RelDataType> viewTypes) {
         this.catalog = catalog;
+        this.viewTypes = viewTypes;
+    }
+
+    public AscanSchema(Catalog catalog) {
+        this(catalog, sql -> {
+            throw new IllegalStateException("this schema expands no views");
+        });
     }
 
     public Catalog catalog() {
@@ -53,6 +74,23 @@ public final class AscanSchema extends AbstractSchema {
     @Override
     public Lookup<Table> tables() {
         return tables;
+    }
+
+    /** The table or view named exactly {@code name}, or null. */
+    private Table tableOrView(String name) {
+        AscanTable t = table(name);
+        if (t != null || !name.matches("[a-z_][a-z0-9_]*")) return t;
+        String query;
+        try {
+            query = catalog.views().query(name);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read view '" + name + "': " + e.getMessage(), e);
+        }
+        if (query == null) return null;
+        CatalogReads.unversionedRead();
+        // Expanded by the planner where a query names it (ViewTable.toRel), with the planner's own parser settings.
+        return new ViewTable(Object[].class, f -> f.copyType(viewTypes.apply(query)), query, List.of(QUERY_SCHEMA),
+                List.of(QUERY_SCHEMA, name));
     }
 
     /** The table named exactly {@code name}, or null. */
