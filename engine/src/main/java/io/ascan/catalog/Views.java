@@ -1,5 +1,6 @@
 package io.ascan.catalog;
 
+import io.ascan.format.TableVersions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
