@@ -17,6 +17,7 @@ import io.ascan.planner.rules.NullJoinComparisons;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -27,6 +28,7 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.sql2rel.AscanRelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
 
 /**
  * Rewrites a freshly converted logical plan into the optimised logical plan (Convention.NONE)
@@ -63,10 +65,18 @@ import org.apache.calcite.tools.RelBuilder;
 final class LogicalOptimizer {
     private LogicalOptimizer() {}
 
+    /**
+     * The sub-query rules build without simplifying: they rewrite one sub-query at a time, and
+     * Calcite's simplifier, run on an expression whose other sub-query is half rewritten, turned
+     * {@code NULLIF(NOT EXISTS (...), x IN (...))} into {@code (a = b AND NULL) OR (a AND a <> b)},
+     * NULL instead of {@code a} when the IN is NULL. The push-down phase simplifies afterwards.
+     */
+    private static final RelBuilderFactory UNSIMPLIFIED = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)));
+
     private static final List<RelOptRule> SUB_QUERIES = List.of(
-            CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
-            CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
-            CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+            CoreRules.FILTER_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
+            CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
+            CoreRules.JOIN_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule());
 
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
             CoreRules.FILTER_INTO_JOIN,
