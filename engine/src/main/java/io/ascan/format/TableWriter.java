@@ -137,14 +137,16 @@ public final class TableWriter implements RowAppender, AutoCloseable {
      * the base version's column files are copied into the staging version (segment offsets stay
      * valid) and its slices kept, new rows go into new slices. {@link #commit()} publishes it only
      * while {@code base} is still the current version, so a concurrent writer's rows are never lost.
+     * The base version is given by its parts (the format layer sits below the catalog's Table):
+     * its name, version, manifest and one column file per column.
      */
-    public static TableWriter append(Path catalogDir, io.ascan.catalog.Table base, WriteOptions options) throws IOException {
-        TableManifest m = base.manifest();
-        TableWriter w = new TableWriter(catalogDir, checkName(base.name()), m.schema(),
+    public static TableWriter append(Path catalogDir, String name, String baseVersion, TableManifest m,
+                                     java.util.List<Path> columnFiles, WriteOptions options) throws IOException {
+        TableWriter w = new TableWriter(catalogDir, checkName(name), m.schema(),
                 options.withReplace(true).withSegmentCap(m.segmentCapBytes()));
         try {
             for (int c = 0; c < w.files.length; c++) {
-                try (FileChannel from = FileChannel.open(base.columnFile(c), StandardOpenOption.READ)) {
+                try (FileChannel from = FileChannel.open(columnFiles.get(c), StandardOpenOption.READ)) {
                     long size = from.size();
                     for (long pos = 0; pos < size; ) pos += from.transferTo(pos, size - pos, w.files[c]);
                     w.fileEnds[c] = AlignedMemory.alignUp(size);
@@ -152,7 +154,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             }
             w.slices.addAll(m.slices());
             w.rowCount = m.rowCount();
-            w.baseVersion = base.version();
+            w.baseVersion = baseVersion;
             w.baseDistinct = m.distinctCounts();
             return w;
         } catch (IOException e) {

@@ -262,7 +262,8 @@ final class DdlStatements {
             long run(QueryOptions options) throws QueryException, PlanningException, IOException {
                 synchronized (TableLocks.of(host.catalog().dir().resolve(table))) {
                     try (Catalog.Pinned base = host.catalog().pinned(table);
-                         TableWriter w = TableWriter.append(host.catalog().dir(), base.table(), WriteOptions.DEFAULTS)) {
+                         TableWriter w = TableWriter.append(host.catalog().dir(), base.table().name(), base.table().version(),
+                                 base.table().manifest(), columnFiles(base.table()), WriteOptions.DEFAULTS)) {
                         if (!base.table().schema().equals(schema)) {
                             throw new QueryException("table '" + table + "' was replaced by one with other columns: run the INSERT again",
                                     SqlStates.SERIALIZATION, null);
@@ -373,5 +374,12 @@ final class DdlStatements {
             }
             return MaterializedResult.of(host.allocator(), COUNT, List.<Object[]>of(new Object[] {rows}));
         }
+    }
+
+    /** The column files of a table version, in column order. */
+    private static java.util.List<java.nio.file.Path> columnFiles(io.ascan.catalog.Table t) {
+        java.util.List<java.nio.file.Path> files = new java.util.ArrayList<>();
+        for (int c = 0; c < t.schema().size(); c++) files.add(t.columnFile(c));
+        return files;
     }
 }
