@@ -1,12 +1,12 @@
 package io.ascan.exchange;
 
 import io.ascan.catalog.Table;
+import io.ascan.format.ArrowTypes;
 import io.ascan.format.ColumnData;
 import io.ascan.format.ColumnSpec;
 import io.ascan.format.SliceData;
 import io.ascan.format.TableSchema;
 import io.ascan.io.AlignedBufferPool;
-import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -29,10 +29,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
-import org.apache.arrow.vector.types.TimeUnit;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -68,22 +65,10 @@ public final class ArrowIpcExporter {
         }
     }
 
+    /** The result types every query path hands to Arrow (ArrowTypes.resultField), so an export reads back as a query does. */
     static Schema schema(TableSchema table) {
         List<Field> fields = new ArrayList<>();
-        for (ColumnSpec c : table.columns()) {
-            DataType t = c.type();
-            ArrowType type = switch (t.kind()) {
-                case BOOLEAN -> ArrowType.Bool.INSTANCE;
-                case INTEGER -> new ArrowType.Int(32, true);
-                case BIGINT -> new ArrowType.Int(64, true);
-                case DOUBLE -> new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
-                case DECIMAL -> new ArrowType.Decimal(t.precision(), t.scale(), 128);
-                case DATE -> new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY);
-                case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
-                case VARCHAR -> ArrowType.Utf8.INSTANCE;
-            };
-            fields.add(new Field(c.name(), FieldType.nullable(type), null));
-        }
+        for (ColumnSpec c : table.columns()) fields.add(ArrowTypes.resultField(c.name(), c.type()));
         return new Schema(fields, Map.of("ascan.schema", SchemaText.format(table)));
     }
 
