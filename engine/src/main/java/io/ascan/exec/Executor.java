@@ -111,6 +111,7 @@ public final class Executor {
         for (ScanSource s : cut.scans()) {
             query.addStatistics(s::statistics);
             query.addScan(s::report);
+            query.addProgress(s::progress);
         }
         result.start(cut.pipelines());
         return result;
