@@ -33,6 +33,8 @@ public final class QueryContext {
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
     private final List<Supplier<String>> statistics = new ArrayList<>();
     private final List<Supplier<ScanReport>> scans = new ArrayList<>();
+    private final List<Supplier<io.ascan.scan.ScanProgress>> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> ran = new ArrayList<>();
     private final QueryPhases phases;
     private volatile Throwable failure;
 
@@ -136,6 +138,28 @@ public final class QueryContext {
     /** Registers a scan whose report {@link #scanReports()} returns. */
     public synchronized void addScan(Supplier<ScanReport> report) {
         scans.add(report);
+    }
+
+    /** Registers a scan whose progress {@link #progress()} adds up; called before the query starts. */
+    public void addProgress(Supplier<io.ascan.scan.ScanProgress> p) {
+        progress.add(p);
+    }
+
+    /** The scans' progress so far, summed; lock-free, for polling while the query runs. */
+    public io.ascan.scan.ScanProgress progress() {
+        io.ascan.scan.ScanProgress sum = io.ascan.scan.ScanProgress.NONE;
+        for (Supplier<io.ascan.scan.ScanProgress> p : progress) sum = sum.plus(p.get());
+        return sum;
+    }
+
+    /** Records a pipeline that ran to its end, described with the rows each stage passed on and its time. */
+    synchronized void ran(String pipeline) {
+        ran.add(pipeline);
+    }
+
+    /** The pipelines that ran so far, in order, one line each (EXPLAIN ANALYZE). */
+    public synchronized List<String> ranPipelines() {
+        return List.copyOf(ran);
     }
 
     public synchronized List<ScanReport> scanReports() {

@@ -1,6 +1,7 @@
 package io.ascan.exec;
 
 import io.ascan.plan.OutputColumn;
+import io.ascan.scan.ScanProgress;
 import io.ascan.scan.ScanReport;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -28,6 +29,19 @@ public interface QueryResult extends AutoCloseable {
 
     /** One report per AdaptiveScan of the query (modes, switches, bytes moved); complete once the result is consumed. */
     List<ScanReport> scanReports();
+
+    /** How far the query's scans are (slices, rows, bytes); cheap, safe from any thread while the query runs. */
+    default ScanProgress progress() {
+        return ScanProgress.NONE;
+    }
+
+    /**
+     * Each pipeline that ran to its end, one line each in the order they ran: its stages with the
+     * rows each passed on, and its time (EXPLAIN ANALYZE); complete once the result is consumed.
+     */
+    default List<String> pipelines() {
+        return List.of();
+    }
 
     /** With {@code QueryOptions.dumpCode}: each pipeline and the Java source generated for it; else empty. */
     default String generatedCode() {

@@ -87,6 +87,12 @@ public final class PipelineCodegen {
     public static final class SourceLoop {
         private final StringBuilder before = new StringBuilder();
         private final StringBuilder after = new StringBuilder();
+        private final java.util.Set<String> locals = new java.util.HashSet<>();
+
+        /** True the first time {@code local} is declared in this loop. */
+        boolean declare(String local) {
+            return locals.add(local);
+        }
 
         /** Adds statements (indented for the method level) to run before the loop's first tuple. */
         public void before(String statements) {
@@ -128,6 +134,31 @@ public final class PipelineCodegen {
         code.line("loopSteps = 0;");
         code.line("if (" + query + ".cancelled()) throw new java.util.concurrent.CancellationException(\"query stopped\");");
         code.close();
+    }
+
+    private int countSlots;
+
+    /**
+     * Emits the count of one tuple in slot {@code slot} of {@code emitted}: a local of the
+     * source's loop (kept in a register), added to the field after the loop.
+     */
+    public void countTuple(int slot) {
+        countSlots = Math.max(countSlots, slot + 1);
+        if (loop == null) {
+            code.line("emitted[" + slot + "]++;");
+            return;
+        }
+        String local = "emitted$" + slot;
+        if (loop.declare(local)) {
+            loop.before("        long " + local + " = 0L;\n");
+            loop.after("        emitted[" + slot + "] += " + local + ";\n");
+        }
+        code.line(local + "++;");
+    }
+
+    /** The number of tuple-count slots the generated code uses. */
+    int countSlots() {
+        return countSlots;
     }
 
     /** Emits the statements computing {@code e} over {@code columns}; returns where its value is. */

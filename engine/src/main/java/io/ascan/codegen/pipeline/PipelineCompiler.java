@@ -65,6 +65,7 @@ public final class PipelineCompiler {
         }
         src.append("    public void open(Object[] state, ").append(rt).append("StringScratch scratch) {\n");
         src.append("        this.scratch = scratch;\n");
+        src.append("        this.emitted = new long[").append(gen.countSlots()).append("];\n");
         for (int i = 0; i < gen.stateFields().size(); i++) {
             src.append("        ").append(gen.stateFields().get(i)).append(" = (").append(gen.stateTypes().get(i))
                     .append(") state[").append(i).append("];\n");

@@ -9,8 +9,20 @@ package io.ascan.codegen.rt;
  * {@link #compareRows} (sort order), or that and {@link #windowBreak} (window functions).
  */
 public abstract class PipelineCode extends Generated {
+    /**
+     * Tuples each stage of the pipeline passed on, by slot ({@code TupleCount}): slot 0 counts
+     * those that reached the sink, higher slots stages further down. The generated {@code open}
+     * sizes it; the loops add their local counts once per rowset or chunk.
+     */
+    protected long[] emitted = new long[0];
+
     protected PipelineCode(Object[] constants) {
         super(constants);
+    }
+
+    /** What this worker's instance counted so far, by slot (read once its pipeline's workers are done). */
+    public final long[] emitted() {
+        return emitted;
     }
 
     /** Binds per-query and per-worker state (hash tables, stores, writers) and the worker's scratch. */

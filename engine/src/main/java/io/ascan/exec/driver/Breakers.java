@@ -59,7 +59,7 @@ final class Breakers {
                 || (t == JoinType.ANTI && right);
         if (!preserveProbe && probeKeys.length > 0) b.attachRuntimeFilter(probeNode, probeKeys, sink);
         HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, probeTypes, finalPass,
-                chain.consumer());
+                chain.counted());
         b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "
                 + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "")
                 + (shared != null ? ", build shared with pipeline " + shared.producer() : "") + ")"));

@@ -119,6 +119,7 @@ public final class Executor {
         for (AdaptiveScan s : cut.scans()) {
             query.addStatistics(s::statistics);
             query.addScan(s::report);
+            query.addProgress(s::progress);
         }
         result.start(cut.pipelines());
         return result;

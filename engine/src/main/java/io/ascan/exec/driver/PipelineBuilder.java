@@ -56,6 +56,11 @@ public final class PipelineBuilder {
             this(consumer, sink, names, () -> false, List.of());
         }
 
+        /** The chain's consumer behind a count of the tuples reaching it (slot: its distance from the sink). */
+        CodegenConsumer counted() {
+            return new io.ascan.codegen.pipeline.TupleCount(names.size(), consumer);
+        }
+
         Chain wrap(CodegenConsumer c, String name) {
             return wrap(c, name, done);
         }
@@ -107,10 +112,10 @@ public final class PipelineBuilder {
 
     void add(PhysicalNode node, Chain chain) {
         switch (node) {
-            case FilterNode f -> add(f.input(), chain.wrap(new FilterOperator(f.condition(), chain.consumer()), "Filter"));
-            case ProjectNode p -> add(p.input(), chain.wrap(new ProjectOperator(p.exprs(), chain.consumer()), "Project"));
+            case FilterNode f -> add(f.input(), chain.wrap(new FilterOperator(f.condition(), chain.counted()), "Filter"));
+            case ProjectNode p -> add(p.input(), chain.wrap(new ProjectOperator(p.exprs(), chain.counted()), "Project"));
             case LimitNode l -> {
-                LimitOperator limit = new LimitOperator(l.offset(), l.fetch(), chain.consumer());
+                LimitOperator limit = new LimitOperator(l.offset(), l.fetch(), chain.counted());
                 BooleanSupplier above = chain.done();
                 add(l.input(), chain.wrap(limit, "Limit(" + l.offset() + ", " + l.fetch() + ")",
                         () -> limit.satisfied() || above.getAsBoolean()));
@@ -183,7 +188,7 @@ public final class PipelineBuilder {
     }
 
     void pipeline(PipelineSource source, Chain chain) {
-        pipelines.add(new Pipeline(pipelines.size(), source, chain.consumer(), chain.sink(), chain.names(), chain.operators(),
+        pipelines.add(new Pipeline(pipelines.size(), source, chain.counted(), chain.sink(), chain.names(), chain.operators(),
                 chain.done()));
     }
 }

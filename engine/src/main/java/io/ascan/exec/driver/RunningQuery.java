@@ -97,8 +97,10 @@ final class RunningQuery implements QueryResult {
                 } catch (io.ascan.memory.NativeAccessException e) {
                     throw e.in(p.describe());
                 }
-                query.phases().add("pipeline " + p.id(), System.nanoTime() - t0,
+                long nanos = System.nanoTime() - t0;
+                query.phases().add("pipeline " + p.id(), nanos,
                         String.format(java.util.Locale.ROOT, "sink finish %.2f ms", (System.nanoTime() - t1) / 1e6));
+                query.ran(p.describe(p.emitted(), nanos));
             }
         } catch (Throwable e) {
             query.fail(e);
@@ -178,6 +180,16 @@ final class RunningQuery implements QueryResult {
     @Override
     public List<io.ascan.scan.ScanReport> scanReports() {
         return query.scanReports();
+    }
+
+    @Override
+    public io.ascan.scan.ScanProgress progress() {
+        return query.progress();
+    }
+
+    @Override
+    public List<String> pipelines() {
+        return query.ranPipelines();
     }
 
     @Override

@@ -109,6 +109,28 @@ public final class Pipeline implements AutoCloseable {
         return sb.append(" -> ").append(sink.describe()).toString();
     }
 
+    /**
+     * The tuples each stage passed on, summed over the workers' instances, by slot: slot 0 those
+     * that reached the sink, slot {@code operators} those the source emitted. Read before close.
+     */
+    public synchronized long[] emitted() {
+        long[] sum = new long[operators.size() + 1];
+        for (PipelineCompiler.Instance i : instances) {
+            long[] e = i.code().emitted();
+            for (int s = 0; s < Math.min(sum.length, e.length); s++) sum[s] += e[s];
+        }
+        return sum;
+    }
+
+    /** {@link #describe()} with the rows each stage passed on ({@link #emitted()}) and the pipeline's time. */
+    public String describe(long[] emitted, long nanos) {
+        int n = operators.size();
+        StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT, "pipeline %d (%.1f ms): ", id, nanos / 1e6));
+        sb.append(source.describe()).append(" [").append(emitted[n]).append(" rows]");
+        for (int i = 0; i < n; i++) sb.append(" -> ").append(operators.get(i)).append(" [").append(emitted[n - 1 - i]).append(" rows]");
+        return sb.append(" -> ").append(sink.describe()).toString();
+    }
+
     @Override
     public synchronized void close() {
         for (PipelineCompiler.Instance i : instances) i.close();

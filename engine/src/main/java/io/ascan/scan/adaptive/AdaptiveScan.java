@@ -334,6 +334,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures());
     }
 
+    /** Slices done of the slices to read, rows and bytes so far (for a progress display). */
+    public io.ascan.scan.ScanProgress progress() {
+        return figures.progress(node.slices().size());
+    }
+
     /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */
     private List<String> describeRuntimeFilters() {
         PushdownMaterializer p = pushdown;

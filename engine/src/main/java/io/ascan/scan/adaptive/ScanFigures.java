@@ -74,6 +74,17 @@ public final class ScanFigures {
         bytes.addAndGet(mode.ordinal(), n);
     }
 
+    /** The scan's progress so far, of {@code totalSlices}: plain reads of the atomic counters, no lock. */
+    public ScanProgress progress(long totalSlices) {
+        long done = 0, r = 0, b = 0;
+        for (int i = 0; i < MODES; i++) {
+            done += slices.get(i);
+            r += rows.get(i);
+            b += bytes.get(i);
+        }
+        return new ScanProgress(done, totalSlices, r, b);
+    }
+
     /** @param cache how the segment cache served the scan, or null when it is off */
     public synchronized ScanReport report(String table, long totalSlices, List<String> runtimeFilters,
                                           ScanReport.CacheFigures cache) {

@@ -53,6 +53,10 @@ public final class ShellCommand implements CliCommand {
         @Option(names = "--cache-bytes", paramLabel = "BYTES", description = EngineProperties.CACHE_BYTES_HELP)
         String cacheBytes;
 
+        @Option(names = "--stats", description = "After each query, print its scan reports (the driver's statement "
+                + "warnings); off by default.")
+        boolean stats;
+
         /** Input and output for tests; null: the terminal. */
         InputStream in;
         OutputStream out;
@@ -61,6 +65,9 @@ public final class ShellCommand implements CliCommand {
             Map<String, String> all = new LinkedHashMap<>(settings);
             if (mode != null) all.put("mode", mode);
             if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
+            // The driver hands each scan's report over as a statement warning, which sqlline prints
+            // after every query: only --stats asks for them.
+            if (!stats) all.putIfAbsent("jdbc.scanWarnings", "false");
             StringBuilder url = new StringBuilder("jdbc:ascan:").append(catalog.dir.toAbsolutePath().normalize());
             char sep = '?';
             for (var e : all.entrySet()) {

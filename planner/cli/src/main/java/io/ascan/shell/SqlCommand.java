@@ -11,6 +11,7 @@ import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.SqlStates;
 import io.ascan.planner.PlanningException;
+import io.ascan.planner.PreparedQuery;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +54,8 @@ public final class SqlCommand implements CliCommand {
 
     enum Format { table, csv, json, arrow }
 
+    enum Progress { auto, on, off }
+
     static final class Source {
         @Option(names = "-e", paramLabel = "SQL", description = "SQL to run (several statements separated by ';').")
         String sql;
@@ -91,6 +94,12 @@ public final class SqlCommand implements CliCommand {
 
         @Option(names = "--stats", description = "Print each query's execution statistics on stderr.")
         boolean stats;
+
+        @Option(names = "--progress", defaultValue = "auto", paramLabel = "WHEN",
+                description = "A progress line on stderr (slices, rows, bytes of the scans) while a query runs: auto "
+                        + "(for queries running over a second, when stderr is a terminal), on (from the start, "
+                        + "whatever stderr is), off (default: ${DEFAULT-VALUE}).")
+        Progress progress;
 
         @Option(names = "--dump-code", description = "Ask the engine to show the generated source of each pipeline.")
         boolean dumpCode;
@@ -167,7 +176,7 @@ public final class SqlCommand implements CliCommand {
                 case json -> new JsonFormat(out);
                 case arrow -> null;
             };
-            try (QueryReader r = db.query(sql)) {
+            try (QueryReader r = start(db, sql)) {
                 if (dumpCode) {
                     PrintWriter err = spec.commandLine().getErr();
                     err.println(r.generatedCode().strip());
@@ -190,6 +199,24 @@ public final class SqlCommand implements CliCommand {
                 f.end(rows);
                 printStats(r);
             }
+        }
+
+        /** Runs {@code sql} up to its first batch, with a progress line meanwhile when asked for. */
+        private QueryReader start(Ascan db, String sql) throws PlanningException, QueryException {
+            boolean show = progress == Progress.on || progress == Progress.auto && stderrIsTerminal();
+            if (!show) return db.query(sql);
+            PreparedQuery statement = db.prepare(sql);
+            boolean forced = progress == Progress.on;
+            try (QueryProgress bar = new QueryProgress(spec.commandLine().getErr(), forced ? 0 : QueryProgress.DELAY_MILLIS, forced)) {
+                return db.query(statement, db.config().query(), bar::watch);
+            }
+        }
+
+        private Boolean terminal;
+
+        private boolean stderrIsTerminal() {
+            if (terminal == null) terminal = io.ascan.gen.ProgressBar.stderrIsTerminal();
+            return terminal;
         }
 
         private void printStats(QueryReader r) {

@@ -178,7 +178,7 @@ class SqlCommandTest {
         assertEquals(32L << 20, seen[0]);
         ShellCommand.Run shell = new ShellCommand.Run();
         new CommandLine(shell).parseArgs("--dir", dir.toString(), "--cache-bytes", "0");
-        assertTrue(shell.url().endsWith("?cache.bytes=0"), shell.url());
+        assertTrue(shell.url().contains("?cache.bytes=0"), shell.url());
     }
 
     @Test
@@ -206,5 +206,27 @@ class SqlCommandTest {
         String text = console.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("all_types") && text.contains("orders") && text.contains("o_total"), text);
         assertTrue(text.contains("AdaptiveScan(table=orders"), text);
+    }
+
+    @Test
+    void shellPrintsScanReportsOnlyWithStats() throws Exception {
+        String query = "SELECT COUNT(*) AS n FROM orders;\n!quit\n";
+        String plain = shell(query);
+        assertTrue(plain.contains("| n "), plain);
+        assertTrue(!plain.contains("Warning") && !plain.contains("AdaptiveScan orders"), plain);
+        String stats = shell(query, "--stats");
+        assertTrue(stats.contains("Warning: AdaptiveScan orders"), stats);
+    }
+
+    private static String shell(String input, String... flags) throws Exception {
+        ShellCommand.Run shell = new ShellCommand.Run();
+        List<String> args = new java.util.ArrayList<>(List.of("--dir", dir.toString(), "--set", "io=portable"));
+        args.addAll(List.of(flags));
+        new CommandLine(shell).parseArgs(args.toArray(String[]::new));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        shell.in = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8));
+        shell.out = console;
+        shell.call();
+        return console.toString(StandardCharsets.UTF_8);
     }
 }

@@ -458,8 +458,10 @@ public final class AscanQueryService implements QueryService {
 
     /**
      * {@code EXPLAIN ANALYZE q}: runs q to the end (its rows are counted, not returned), then
-     * answers with q's plan followed by what ran: rows, time, and each AdaptiveScan's report
-     * (slices and time per mode, switches with their reasons, sampling fraction, bytes moved).
+     * answers with q's plan followed by what ran: each pipeline with the rows every stage of it
+     * passed on and its time (the operators of a pipeline run fused in one loop, so time is per
+     * pipeline), the total rows and time, and each AdaptiveScan's report (slices and time per
+     * mode, switches with their reasons, sampling fraction, bytes moved).
      */
     private final class ExplainAnalyze extends PlanView {
         ExplainAnalyze(Query query) {
@@ -470,12 +472,22 @@ public final class AscanQueryService implements QueryService {
         public QueryResult execute(List<Object> parameters, QueryOptions options) throws QueryException, PlanningException {
             long start = System.nanoTime(), rows = 0;
             String statistics;
+            List<String> pipelines;
             try (QueryResult r = query.execute(parameters, options)) {
                 while (r.next()) rows += r.batch().getRowCount();
                 statistics = r.statistics();
+                pipelines = r.pipelines();
             }
             // After the run: a run that planned again (a table changed) shows the plan it ran.
-            List<String> lines = new ArrayList<>(query.explain().lines().toList());
+            List<String> lines = new ArrayList<>();
+            for (String l : query.explain().lines().toList()) {
+                if (!pipelines.isEmpty() && l.equals("Pipelines:")) break; // replaced by the pipelines as they ran
+                lines.add(l);
+            }
+            if (!pipelines.isEmpty()) {
+                lines.add("Pipelines (rows each stage passed on, time per pipeline):");
+                lines.addAll(pipelines);
+            }
             lines.add(String.format(Locale.ROOT, "Execution: %d rows in %.1f ms (mode %s)", rows,
                     (System.nanoTime() - start) / 1e6, options.mode()));
             lines.addAll(statistics.lines().toList());

@@ -48,6 +48,16 @@ final class PinnedResult implements QueryResult {
     }
 
     @Override
+    public io.ascan.scan.ScanProgress progress() {
+        return result.progress();
+    }
+
+    @Override
+    public List<String> pipelines() {
+        return result.pipelines();
+    }
+
+    @Override
     public String generatedCode() {
         return result.generatedCode();
     }

@@ -5,6 +5,7 @@ import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
+import io.ascan.exec.QueryResult;
 import io.ascan.memory.Allocators;
 import io.ascan.planner.AscanQueryService;
 import io.ascan.planner.PlanningException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -83,8 +85,19 @@ public final class Ascan implements AutoCloseable {
 
     public QueryReader query(PreparedQuery statement, QueryOptions options, Object... parameters)
             throws PlanningException, QueryException {
+        return query(statement, options, r -> {}, parameters);
+    }
+
+    /**
+     * Runs {@code statement}, handing the running query to {@code started} before waiting for its
+     * first batch: a progress display polls its {@link QueryResult#progress()} meanwhile.
+     */
+    public QueryReader query(PreparedQuery statement, QueryOptions options, Consumer<QueryResult> started,
+                             Object... parameters) throws PlanningException, QueryException {
         List<Object> params = Arrays.asList(parameters);
-        return QueryReader.over(statement.execute(params, options), allocator);
+        QueryResult result = statement.execute(params, options);
+        started.accept(result);
+        return QueryReader.over(result, allocator);
     }
 
     /** The EXPLAIN text of {@code sql}. */

@@ -62,6 +62,18 @@ final class AscanConnection implements Connection {
         return catalog;
     }
 
+    private volatile boolean scanWarnings = true;
+
+    /** Whether results hand their scan reports over as warnings (connection property jdbc.scanWarnings). */
+    AscanConnection scanWarnings(boolean on) {
+        scanWarnings = on;
+        return this;
+    }
+
+    boolean scanWarnings() {
+        return scanWarnings;
+    }
+
     EngineConfig config() {
         return config;
     }

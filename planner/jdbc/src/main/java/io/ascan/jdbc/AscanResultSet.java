@@ -95,6 +95,10 @@ final class AscanResultSet extends ReadOnlyResultSet {
         if (!done) {
             done = true;
             readers = null;
+            if (statement != null && !statement.connection.scanWarnings()) {
+                release();
+                return false;
+            }
             var scans = result.scanReports();
             if (!scans.isEmpty()) {
                 for (var report : scans) {

@@ -14,11 +14,14 @@ import java.util.Set;
 /**
  * {@code jdbc:ascan:<dir>[?name=value&...]} plus connection Properties to a catalog directory
  * and an {@link EngineConfig}. Settings in the URL override the Properties. {@code user} and
- * {@code password}, which tools always send, are accepted and ignored; any other name that is
- * not a setting of docs/configuration.md is an error, as is a bad value.
+ * {@code password}, which tools always send, are accepted and ignored; {@value #SCAN_WARNINGS}
+ * ({@code true} or {@code false}) is the driver's own: whether results hand their scan reports over
+ * as warnings; any other name that is not a setting of docs/configuration.md is an error, as is a
+ * bad value.
  */
-record ConnectionSettings(Path dir, EngineConfig config) {
+record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings) {
     static final String PREFIX = "jdbc:ascan:";
+    static final String SCAN_WARNINGS = "jdbc.scanWarnings";
     private static final Set<String> IGNORED = Set.of("user", "password");
 
     static boolean accepts(String url) {
@@ -43,8 +46,14 @@ record ConnectionSettings(Path dir, EngineConfig config) {
             }
         }
         settings.keySet().removeAll(IGNORED);
+        String warnings = settings.remove(SCAN_WARNINGS);
+        if (warnings != null && !warnings.strip().equalsIgnoreCase("true") && !warnings.strip().equalsIgnoreCase("false")) {
+            throw new SQLException("invalid connection property: " + SCAN_WARNINGS + " must be true or false, got '" + warnings
+                    + "'", SqlErrors.INVALID_ATTRIBUTE);
+        }
         try {
-            return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings));
+            return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings),
+                    warnings == null || warnings.strip().equalsIgnoreCase("true"));
         } catch (IllegalArgumentException e) {
             throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
         }
