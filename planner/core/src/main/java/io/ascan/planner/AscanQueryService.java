@@ -216,7 +216,7 @@ public final class AscanQueryService implements QueryService {
      * @param prepared null without an engine or with parameters
      */
     private record Compiled(LogicalPlan plan, RelNode physicalRel, PhysicalPlan physical, PreparedPlan prepared,
-                            List<Table> tables) {
+                            List<Table> tables, List<io.ascan.exchange.FileSource> sources) {
         String explain() {
             if (physical == null) return PhysicalPlanner.explainGeneric(physicalRel);
             return prepared == null ? physical.explain() : physical.explain() + "Pipelines:\n" + prepared.explain();
@@ -236,7 +236,8 @@ public final class AscanQueryService implements QueryService {
             phases.since("translate to engine plan", t1);
             if (engine != null) prepared = engine.prepare(physical.root(), phases);
         }
-        return new Compiled(plan, physicalRel, physical, prepared, TablePins.tables(plan.rel()));
+        return new Compiled(plan, physicalRel, physical, prepared, TablePins.tables(plan.rel()),
+                TablePins.sources(plan.rel()));
     }
 
     /** A query, prepared for the engine; planned again when its tables changed. */
@@ -275,7 +276,7 @@ public final class AscanQueryService implements QueryService {
                 TablePins pins;
                 try {
                     pins = TablePins.pin(c.tables());
-                    if (pins != null && attempt < REPLANS && !pins.current(catalog)) {
+                    if (pins != null && attempt < REPLANS && !pins.current(c.sources())) {
                         pins.close();
                         pins = null;
                     }

@@ -108,6 +108,7 @@ public final class QueryPlanner {
             SqlNode parsed = planner.parse(sql);
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
+            FileFunctionArguments.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,

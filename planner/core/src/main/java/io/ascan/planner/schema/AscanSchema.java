@@ -1,6 +1,8 @@
 package io.ascan.planner.schema;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exchange.FileTableCache;
+import io.ascan.exchange.ImportFormat;
 import io.ascan.format.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.IgnoreCaseLookup;
@@ -42,8 +45,27 @@ public final class AscanSchema extends AbstractSchema {
         }
     };
 
+    private final com.google.common.collect.Multimap<String, Function> functions;
+
     public AscanSchema(Catalog catalog) {
+        this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY));
+    }
+
+    /** The tables of {@code catalog}, and files read in place through {@code files}. */
+    public AscanSchema(Catalog catalog, FileTableCache files) {
         this.catalog = catalog;
+        this.functions = com.google.common.collect.ImmutableMultimap.<String, Function>builder()
+                .put("read_parquet", new FileTableMacro(ImportFormat.PARQUET, files))
+                .put("read_csv", new FileTableMacro(ImportFormat.CSV, files))
+                .put("read_csv_auto", new FileTableMacro(ImportFormat.CSV, files))
+                .put("read_arrow", new FileTableMacro(ImportFormat.ARROW, files))
+                .build();
+    }
+
+    /** The table functions that read files in place (see {@link FileTableMacro}). */
+    @Override
+    protected com.google.common.collect.Multimap<String, Function> getFunctionMultimap() {
+        return functions;
     }
 
     public Catalog catalog() {
