@@ -29,8 +29,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * Concurrent first uses of one file in this JVM import it once.
  */
 public final class FileTableCache {
-    /** Default capacity: 4 GiB of cached tables. */
-    public static final long DEFAULT_CAPACITY = 4L << 30;
+    /** Default capacity: 4 GiB of cached tables ({@code files.cacheBytes}). */
+    public static final long DEFAULT_CAPACITY = io.ascan.engine.EngineConfig.DEFAULT_FILES_CACHE_BYTES;
     /** Per cached table name, across the caches of this JVM: one import at a time. */
     private static final ConcurrentHashMap<Path, Object> IMPORTING = new ConcurrentHashMap<>();
 

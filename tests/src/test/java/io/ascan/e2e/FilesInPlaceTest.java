@@ -204,6 +204,15 @@ class FilesInPlaceTest {
     }
 
     @Test
+    void cacheDirectoryIsASetting() throws Exception {
+        Path dir = scratch.resolve("set-cache");
+        try (Connection c = DriverManager.getConnection(url + "?files.cacheDir=" + dir)) {
+            assertEquals(List.of("1000 | "), rows(c, "SELECT COUNT(*) FROM read_parquet('" + f("parts/p2.parquet") + "')"));
+        }
+        assertEquals(1, Catalog.open(dir).tableNames().size());
+    }
+
+    @Test
     void cacheIsBoundedAndImportsOnce() throws Exception {
         Path dir = scratch.resolve("small-cache");
         FileTableCache cache = new FileTableCache(dir, 1); // one byte: only the newest table stays

@@ -5,6 +5,7 @@ import io.ascan.catalog.Table;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.engine.Engine;
 import io.ascan.engine.EngineConfig;
+import io.ascan.exchange.FileTableCache;
 import io.ascan.exec.DeepStack;
 import io.ascan.exec.PreparedPlan;
 import io.ascan.exec.QueryException;
@@ -88,15 +89,22 @@ public final class AscanQueryService implements QueryService {
 
     /** {@code planCacheSize}: prepared queries kept, 0 for none. */
     public AscanQueryService(Catalog catalog, Engine engine, int planCacheSize) {
+        this(catalog, engine, planCacheSize, new QueryPlanner(catalog));
+    }
+
+    private AscanQueryService(Catalog catalog, Engine engine, int planCacheSize, QueryPlanner planner) {
         this.catalog = catalog;
-        this.planner = new QueryPlanner(catalog);
+        this.planner = planner;
         this.engine = engine;
         this.cache = new PlanCache<>(planCacheSize);
     }
 
     /** A service on the engine of {@code catalog}'s directory for {@code config}. */
     public static AscanQueryService open(Catalog catalog, EngineConfig config) {
-        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), config.planCacheSize());
+        FileTableCache files = new FileTableCache(config.filesCacheDir() == null ? FileTableCache.defaultDir(catalog)
+                : java.nio.file.Path.of(config.filesCacheDir()), config.filesCacheBytes());
+        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), config.planCacheSize(),
+                new QueryPlanner(catalog, files));
     }
 
     /** Plans on a thread with a deep stack ({@link DeepStack}); every failure is a {@link PlanningException}. */

@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exchange.FileTableCache;
 import io.ascan.exec.QueryPhases;
 import io.ascan.exec.SqlStates;
 import io.ascan.planner.physical.PhysicalPlan;
@@ -51,10 +52,15 @@ public final class QueryPlanner {
     private final FrameworkConfig config;
 
     public QueryPlanner(Catalog catalog) {
+        this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY));
+    }
+
+    /** A planner whose file functions (read_parquet, ...) import into {@code files}. */
+    public QueryPlanner(Catalog catalog, FileTableCache files) {
         // Not Calcite's caching schema: it would keep the first table it found under a name for
         // good, while AscanSchema sees a table written again.
         SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
-        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog));
+        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog, files));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
                 .defaultSchema(schema)
