@@ -131,6 +131,28 @@ public final class Catalog {
         return v == null ? TableVersions.LEGACY : v;
     }
 
+    /** The version {@code CURRENT} of {@code t}'s table names now, wherever its catalog is. */
+    public static String currentVersion(Table t) throws IOException {
+        String v = TableVersions.current(t.tableDir(), t.name());
+        return v == null ? TableVersions.LEGACY : v;
+    }
+
+    /**
+     * Removes a table unless a reader (of this or another process) pins its current version:
+     * for caches of derived tables, which may drop what nobody reads. True when it is gone.
+     */
+    public boolean dropIfUnpinned(String name) throws IOException {
+        String n = name.toLowerCase(Locale.ROOT);
+        Path tableDir = dir.resolve(n);
+        String version = TableVersions.current(tableDir, n);
+        if (version == null) return !Files.exists(tableDir);
+        Path trash = dir.resolve(".trash-" + n + "-" + System.nanoTime());
+        boolean moved = VersionLocks.JVM.removeIfUnheld(tableDir.resolve(version).resolve(TableVersions.LOCK), false,
+                () -> TableVersions.move(tableDir, trash));
+        if (moved && Files.exists(trash)) TableVersions.deleteTree(trash);
+        return moved;
+    }
+
     /**
      * Pins the version {@code t} is, so that its files stay until the pin is closed (readers of
      * this and other processes; see {@link VersionLocks}). Null when that version was removed:

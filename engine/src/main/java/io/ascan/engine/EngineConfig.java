@@ -18,13 +18,18 @@ import io.ascan.exec.QueryOptions;
  *                              (see {@code SegmentCache.defaultCapacity})
  * @param planCacheSize         {@code plan.cacheSize}: prepared statements a connection (or embedded
  *                              handle) keeps planned, by text, 0 = none
+ * @param filesCacheDir         {@code files.cacheDir}: where files read in place are imported, null = the
+ *                              catalog's {@code .cache/files}
+ * @param filesCacheBytes       {@code files.cacheBytes}: capacity of that cache (least recently used tables go first)
  */
 public record EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth,
-                           int sliceRows, long cacheBytes, int planCacheSize) {
+                           int sliceRows, long cacheBytes, int planCacheSize, String filesCacheDir,
+                           long filesCacheBytes) {
     public static final long DEFAULT_CACHE = -1;
     public static final int DEFAULT_PLAN_CACHE_SIZE = 256;
+    public static final long DEFAULT_FILES_CACHE_BYTES = 4L << 30;
     public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_CACHE,
-            DEFAULT_PLAN_CACHE_SIZE);
+            DEFAULT_PLAN_CACHE_SIZE, null, DEFAULT_FILES_CACHE_BYTES);
 
     public EngineConfig {
         if (storageNode < -1 || computeNode < -1) throw new IllegalArgumentException("NUMA nodes are -1 (automatic) or >= 0");
@@ -32,18 +37,22 @@ public record EngineConfig(QueryOptions query, int storageNode, int computeNode,
         if (sliceRows < 0) throw new IllegalArgumentException("scan.sliceRows must not be negative");
         if (cacheBytes < DEFAULT_CACHE) throw new IllegalArgumentException("cache.bytes must not be negative");
         if (planCacheSize < 0) throw new IllegalArgumentException("plan.cacheSize must not be negative");
+        if (filesCacheBytes < 0) throw new IllegalArgumentException("files.cacheBytes must not be negative");
     }
 
     /** With the default segment cache and plan cache. */
     public EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth, int sliceRows) {
-        this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE, DEFAULT_PLAN_CACHE_SIZE);
+        this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE, DEFAULT_PLAN_CACHE_SIZE,
+                null, DEFAULT_FILES_CACHE_BYTES);
     }
 
     public EngineConfig withQuery(QueryOptions q) {
-        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes, planCacheSize);
+        return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes, planCacheSize, filesCacheDir,
+                filesCacheBytes);
     }
 
     public EngineConfig withCacheBytes(long bytes) {
-        return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes, planCacheSize);
+        return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes, planCacheSize, filesCacheDir,
+                filesCacheBytes);
     }
 }

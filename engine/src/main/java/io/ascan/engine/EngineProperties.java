@@ -52,6 +52,10 @@ public final class EngineProperties {
                 + "default 4g, at least 1m)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
                 + ", 0 = none)");
+        m.put("files.cacheDir", "directory where files read in place (read_parquet, read_csv, read_arrow) are imported "
+                + "(default: the catalog's .cache/files)");
+        m.put("files.cacheBytes", "capacity of that directory in bytes (suffix k, m, g allowed; default 4g; least recently "
+                + "used files go first)");
         return Map.copyOf(m);
     }
 
@@ -61,6 +65,8 @@ public final class EngineProperties {
         PolicyConfig p = q.policy();
         int storageNode = base.storageNode(), computeNode = base.computeNode(), sliceRows = base.sliceRows();
         int planCacheSize = base.planCacheSize();
+        String filesCacheDir = base.filesCacheDir();
+        long filesCacheBytes = base.filesCacheBytes();
         long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
         ScanStrategy mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
@@ -85,6 +91,8 @@ public final class EngineProperties {
                 case "io" -> io = io(v);
                 case "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
+                case "files.cacheDir" -> filesCacheDir = v.isEmpty() ? null : v;
+                case "files.cacheBytes" -> filesCacheBytes = bytes(name, v);
                 case QueryOptions.MEMORY_SETTING -> memory = bytes(name, v);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
@@ -92,7 +100,8 @@ public final class EngineProperties {
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
                 memory, q.timeoutMillis(), q.dumpCode(), inlineRows);
-        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize);
+        return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
+                filesCacheDir, filesCacheBytes);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {

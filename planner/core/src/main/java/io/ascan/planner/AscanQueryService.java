@@ -5,6 +5,7 @@ import io.ascan.catalog.Table;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.engine.Engine;
 import io.ascan.engine.EngineConfig;
+import io.ascan.exchange.FileTableCache;
 import io.ascan.exec.DeepStack;
 import io.ascan.exec.driver.PreparedPlan;
 import io.ascan.exec.QueryException;
@@ -115,15 +116,22 @@ public final class AscanQueryService implements QueryService {
 
     /** {@code planCacheSize}: prepared queries kept, 0 for none. */
     public AscanQueryService(Catalog catalog, Engine engine, int planCacheSize) {
+        this(catalog, engine, planCacheSize, new QueryPlanner(catalog));
+    }
+
+    private AscanQueryService(Catalog catalog, Engine engine, int planCacheSize, QueryPlanner planner) {
         this.catalog = catalog;
-        this.planner = new QueryPlanner(catalog);
+        this.planner = planner;
         this.engine = engine;
         this.cache = new PlanCache<>(planCacheSize);
     }
 
     /** A service on the engine of {@code catalog}'s directory for {@code config}. */
     public static AscanQueryService open(Catalog catalog, EngineConfig config) {
-        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), config.planCacheSize());
+        FileTableCache files = new FileTableCache(config.filesCacheDir() == null ? FileTableCache.defaultDir(catalog)
+                : java.nio.file.Path.of(config.filesCacheDir()), config.filesCacheBytes());
+        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), config.planCacheSize(),
+                new QueryPlanner(catalog, files));
     }
 
     /** Plans on a thread with a deep stack ({@link DeepStack}); every failure is a {@link PlanningException}. */
@@ -248,7 +256,7 @@ public final class AscanQueryService implements QueryService {
      * @param prepared null without an engine or with parameters
      */
     private record Compiled(LogicalPlan plan, RelNode physicalRel, PhysicalPlan physical, PreparedPlan prepared,
-                            List<Table> tables) {
+                            List<Table> tables, List<io.ascan.exchange.FileSource> sources) {
         String explain() {
             if (physical == null) return PhysicalPlanner.explainGeneric(physicalRel);
             return prepared == null ? physical.explain() : physical.explain() + "Pipelines:\n" + prepared.explain();
@@ -268,7 +276,8 @@ public final class AscanQueryService implements QueryService {
             phases.since("translate to engine plan", t1);
             if (engine != null) prepared = engine.prepare(physical.root(), phases);
         }
-        return new Compiled(plan, physicalRel, physical, prepared, TablePins.tables(plan.rel()));
+        return new Compiled(plan, physicalRel, physical, prepared, TablePins.tables(plan.rel()),
+                TablePins.sources(plan.rel()));
     }
 
     /** A query, prepared for the engine; planned again when its tables changed. */
@@ -307,7 +316,7 @@ public final class AscanQueryService implements QueryService {
                 TablePins pins;
                 try {
                     pins = TablePins.pin(c.tables());
-                    if (pins != null && attempt < REPLANS && !pins.current(catalog)) {
+                    if (pins != null && attempt < REPLANS && !pins.current(c.sources())) {
                         pins.close();
                         pins = null;
                     }

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.exchange.FileSource;
 import io.ascan.planner.rel.AdaptiveScan;
 import io.ascan.planner.schema.ManifestVersion;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ import org.apache.calcite.rel.RelVisitor;
  * <p>An entry remembers the manifest version of every table its plan scans and is used only while
  * all of them are current: a table written again or dropped makes the next lookup plan afresh
  * (a table created cannot change a plan that was made, since names resolve in one schema and an
- * unknown table is an error, which is never cached). The key is the text with whitespace
+ * unknown table is an error, which is never cached). A file read in place is checked too: written
+ * again, or a glob matching other files, it is planned (and imported) afresh. The key is the text with whitespace
  * outside quotes collapsed ({@link #normalize}); settings that affect planning are the
  * service's, fixed for its lifetime (none does today), so they need no place in the key.
  * Bounded: least recently used entries go first. Thread-safe.
@@ -32,13 +34,15 @@ final class PlanCache<V> {
 
     private record Cached<V>(V value, List<TableVersion> tables) {
         boolean current() {
-            for (TableVersion t : tables) if (!t.version().current(t.dir())) return false;
+            for (TableVersion t : tables) {
+                if (!t.version().current(t.dir()) || t.source() != null && !t.source().current()) return false;
+            }
             return true;
         }
     }
 
-    /** A table directory and the manifest version a plan was made from. */
-    record TableVersion(Path dir, ManifestVersion version) {}
+    /** A table directory and the manifest version a plan was made from (and the files it was imported from, if any). */
+    record TableVersion(Path dir, ManifestVersion version, FileSource source) {}
 
     /** {@code capacity} entries at most; 0 caches nothing. */
     PlanCache(int capacity) {
@@ -106,7 +110,8 @@ final class PlanCache<V> {
         new RelVisitor() {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
-                if (node instanceof AdaptiveScan s) out.add(new TableVersion(s.ascanTable().table().tableDir(), s.ascanTable().version()));
+                if (node instanceof AdaptiveScan s) out.add(new TableVersion(s.ascanTable().table().tableDir(), s.ascanTable().version(),
+                        s.ascanTable().source()));
                 super.visit(node, ordinal, parent);
             }
         }.go(plan);

@@ -1,6 +1,7 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exchange.FileTableCache;
 import io.ascan.exec.QueryPhases;
 import io.ascan.exec.SqlStates;
 import io.ascan.planner.physical.PhysicalPlan;
@@ -64,10 +65,15 @@ public final class QueryPlanner {
     private final FrameworkConfig config;
 
     public QueryPlanner(Catalog catalog) {
+        this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY));
+    }
+
+    /** A planner whose file functions (read_parquet, ...) import into {@code files}. */
+    public QueryPlanner(Catalog catalog, FileTableCache files) {
         // Not Calcite's caching schema: it would keep the first table it found under a name for
         // good, while AscanSchema sees a table written again.
         SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
-        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog, this::viewType));
+        SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog, files, this::viewType));
         root.add(InformationSchema.NAME, new InformationSchema(catalog, this::viewType));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
@@ -152,6 +158,7 @@ public final class QueryPlanner {
             SqlNode parsed = planner.parse(sql);
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
+            FileFunctionArguments.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,

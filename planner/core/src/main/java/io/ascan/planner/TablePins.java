@@ -2,6 +2,7 @@ package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
+import io.ascan.exchange.FileSource;
 import io.ascan.format.VersionLocks;
 import io.ascan.planner.rel.AdaptiveScan;
 import java.io.IOException;
@@ -57,10 +58,28 @@ final class TablePins implements AutoCloseable {
         return new TablePins(tables, holds);
     }
 
-    /** Whether every pinned version is still its table's current one. */
-    boolean current(Catalog catalog) throws IOException {
-        for (Table t : tables) if (!t.version().equals(catalog.currentVersion(t.name()))) return false;
+    /**
+     * Whether every pinned version is still its table's current one (asked of the table's own
+     * directory: a file read in place lives in the file cache, not the catalog), and every file
+     * read in place is unchanged.
+     */
+    boolean current(List<FileSource> sources) throws IOException {
+        for (Table t : tables) if (!t.version().equals(Catalog.currentVersion(t))) return false;
+        for (FileSource s : sources) if (!s.current()) return false;
         return true;
+    }
+
+    /** The files read in place that the AdaptiveScans of {@code plan} were imported from. */
+    static List<FileSource> sources(RelNode plan) {
+        java.util.Set<FileSource> out = new java.util.LinkedHashSet<>();
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (node instanceof AdaptiveScan s && s.ascanTable().source() != null) out.add(s.ascanTable().source());
+                super.visit(node, ordinal, parent);
+            }
+        }.go(plan);
+        return List.copyOf(out);
     }
 
     @Override

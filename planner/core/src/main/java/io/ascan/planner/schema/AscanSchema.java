@@ -1,18 +1,20 @@
 package io.ascan.planner.schema;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.exchange.FileTableCache;
+import io.ascan.exchange.ImportFormat;
 import io.ascan.format.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.function.Function;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.schema.impl.ViewTable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.IgnoreCaseLookup;
@@ -53,18 +55,35 @@ public final class AscanSchema extends AbstractSchema {
         }
     };
 
-    private final Function<String, RelDataType> viewTypes;
+    private final java.util.function.Function<String, RelDataType> viewTypes;
+    private final com.google.common.collect.Multimap<String, Function> functions;
 
-    /** {@code viewTypes}: the row type of a view's query. */
-    public AscanSchema(Catalog catalog, Function<String, RelDataType> viewTypes) {
-        this.catalog = catalog;
-        this.viewTypes = viewTypes;
-    }
-
+    /** A schema that expands no views, and reads files in place through a cache beside the catalog. */
     public AscanSchema(Catalog catalog) {
-        this(catalog, sql -> {
+        this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY), sql -> {
             throw new IllegalStateException("this schema expands no views");
         });
+    }
+
+    /**
+     * The tables of {@code catalog}, files read in place through {@code files}, and views typed
+     * by {@code viewTypes} (the row type of a view's query).
+     */
+    public AscanSchema(Catalog catalog, FileTableCache files, java.util.function.Function<String, RelDataType> viewTypes) {
+        this.catalog = catalog;
+        this.viewTypes = viewTypes;
+        this.functions = com.google.common.collect.ImmutableMultimap.<String, Function>builder()
+                .put("read_parquet", new FileTableMacro(ImportFormat.PARQUET, files))
+                .put("read_csv", new FileTableMacro(ImportFormat.CSV, files))
+                .put("read_csv_auto", new FileTableMacro(ImportFormat.CSV, files))
+                .put("read_arrow", new FileTableMacro(ImportFormat.ARROW, files))
+                .build();
+    }
+
+    /** The table functions that read files in place (see {@link FileTableMacro}). */
+    @Override
+    protected com.google.common.collect.Multimap<String, Function> getFunctionMultimap() {
+        return functions;
     }
 
     public Catalog catalog() {

@@ -1,6 +1,7 @@
 package io.ascan.planner.schema;
 
 import io.ascan.catalog.Table;
+import io.ascan.exchange.FileSource;
 import io.ascan.format.ColumnSpec;
 import io.ascan.planner.rel.AdaptiveScan;
 import io.ascan.planner.stats.ColumnStats;
@@ -26,9 +27,16 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
     private final ManifestVersion version;
     private final ColumnStats[] stats;
     private final List<String> columnNames;
+    private final FileSource source;
 
     public AscanTable(Table table, ManifestVersion version) {
+        this(table, version, null);
+    }
+
+    /** A table imported from files read in place ({@code source}), or a catalog table ({@code source} null). */
+    public AscanTable(Table table, ManifestVersion version, FileSource source) {
         this.table = table;
+        this.source = source;
         this.version = version;
         this.stats = new ColumnStats[table.schema().size()];
         this.columnNames = table.manifest().columns().stream().map(ColumnSpec::name).toList();
@@ -37,6 +45,11 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
     /** The column names, in table order. */
     public List<String> columnNames() {
         return columnNames;
+    }
+
+    /** The files this table was imported from, when it is a file read in place; else null. */
+    public FileSource source() {
+        return source;
     }
 
     public ManifestVersion version() {
