@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs an {@code ascan} command in a child JVM on exactly the classpath the {@code ./ascan}
@@ -46,10 +48,16 @@ final class Launcher {
 
     /** Runs {@code ascan args...} with {@code input} piped into its standard input. */
     static Child runWithInput(String input, String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return runWith(List.of(), classpath(), input, args);
+    }
+
+    /** Runs {@code ascan args...} in a JVM with {@code jvmOptions} too, on {@code classpath}. */
+    static Child runWith(List<String> jvmOptions, String classpath, String input, String... args) {
+        List<String> command = new ArrayList<>(List.of(java(),
                 "--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow", "-cp", classpath(), "io.ascan.cli.Main"));
+                "--sun-misc-unsafe-memory-access=allow"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, "io.ascan.cli.Main"));
         command.addAll(List.of(args));
         Path errFile = null;
         try {
@@ -73,6 +81,26 @@ final class Launcher {
         } finally {
             if (errFile != null) errFile.toFile().delete();
         }
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The cli module's jar and the launcher's classpath: what ./ascan runs with its AOT cache. */
+    static String jarClasspath() throws IOException {
+        try (var files = Files.list(CLI_TARGET)) {
+            Path jar = files.filter(f -> f.getFileName().toString().matches("cli-.*[0-9T]\\.jar")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no cli jar in " + CLI_TARGET + ": the cli module's package phase makes it"));
+            return jar + File.pathSeparator + Files.readString(CLI_TARGET.resolve("launcher.classpath")).strip();
+        }
+    }
+
+    /** The JVM options the script adds to keep the JVM quiet about an AOT cache it cannot use. */
+    static List<String> aotQuietOptions() throws IOException {
+        Matcher m = Pattern.compile("(?m)^AOT_QUIET=\\((.*)\\)$").matcher(Files.readString(Path.of("..", "ascan")));
+        if (!m.find()) throw new AssertionError("./ascan no longer defines AOT_QUIET=(...); update Launcher");
+        return List.of(m.group(1).strip().split("\\s+"));
     }
 
     private static synchronized String classpath() {

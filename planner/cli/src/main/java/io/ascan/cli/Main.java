@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,9 +40,24 @@ public final class Main {
     private Main() {}
 
     public static CommandLine commandLine() {
+        return commandLine(null);
+    }
+
+    /** Commands that run others through the root command line ({@code gen} for their data), so need them all. */
+    private static final Set<String> RUN_OTHERS = Set.of("quickstart", "bench");
+
+    /**
+     * The launcher with only the commands under {@code first} (a top-level command or group), or
+     * every command when {@code first} is null, names none or runs others: building picocli's model
+     * of a command is a good part of a cold start, and {@code ascan sql} needs only its own.
+     */
+    static CommandLine commandLine(String first) {
         CommandLine root = new CommandLine(new Root());
         List<CliCommand> commands = new ArrayList<>();
         ServiceLoader.load(CliCommand.class).forEach(commands::add);
+        if (first != null && !RUN_OTHERS.contains(first) && commands.stream().anyMatch(c -> c.path().getFirst().equals(first))) {
+            commands.removeIf(c -> !c.path().getFirst().equals(first));
+        }
         commands.sort(Comparator.comparing(c -> String.join(" ", c.path())));
         for (CliCommand c : commands) {
             CommandLine parent = root;
@@ -87,6 +103,6 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args.length == 0 ? null : args[0]).execute(args));
     }
 }
