@@ -2,7 +2,7 @@ package io.ascan.exchange;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.SqlStates;
 import io.ascan.format.WriteOptions;

@@ -153,7 +153,7 @@ public final class QueryContext {
     }
 
     /** Records a pipeline that ran to its end, described with the rows each stage passed on and its time. */
-    synchronized void ran(String pipeline) {
+    public synchronized void ran(String pipeline) {
         ran.add(pipeline);
     }
 

@@ -191,7 +191,7 @@ public final class VersionLocks {
     }
 
     /** What a cleaner does to a version while it holds it exclusively. */
-    interface Removal {
+    public interface Removal {
         void run() throws IOException;
     }
 
@@ -200,7 +200,7 @@ public final class VersionLocks {
      * another process) pins or writes it. True if it ran or the version was already gone. With
      * {@code create} a missing lock file is made (a legacy table's, which pinners make too).
      */
-    synchronized boolean removeIfUnheld(Path lockFile, boolean create, Removal removal) throws IOException {
+    public synchronized boolean removeIfUnheld(Path lockFile, boolean create, Removal removal) throws IOException {
         FileChannel opened;
         try {
             if (held.containsKey(key(lockFile))) return false;

@@ -1,6 +1,7 @@
 package io.ascan.scan.adaptive;
 
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanProgress;
 import io.ascan.scan.ScanReport;
 import java.util.ArrayList;
 import java.util.EnumMap;

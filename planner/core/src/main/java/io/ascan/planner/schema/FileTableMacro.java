@@ -1,6 +1,6 @@
 package io.ascan.planner.schema;
 
-import io.ascan.cli.UserException;
+import io.ascan.exchange.UserException;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.SqlStates;
 import io.ascan.exchange.CsvOptions;
