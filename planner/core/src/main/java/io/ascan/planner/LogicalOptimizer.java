@@ -9,6 +9,7 @@ import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
+import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
@@ -42,7 +43,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
  *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
- *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); projections
+ *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); INTERSECT ALL and
+ *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); projections
  *       with window functions (OVER) into a projection over a Window;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
@@ -119,6 +121,7 @@ final class LogicalOptimizer {
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);
+        r = SetOpAllExpansion.rewrite(r, builder);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);
