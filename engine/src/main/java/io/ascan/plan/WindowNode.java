@@ -13,7 +13,9 @@ public record WindowNode(PhysicalNode input, int[] partitionKeys, List<SortNode.
         implements PhysicalNode {
     public enum Kind {
         ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE,
-        COUNT, SUM, MIN, MAX
+        COUNT, SUM, MIN, MAX,
+        /** Holistic aggregates over the whole partition (the planner's form of STRING_AGG, MEDIAN, PERCENTILE_* in GROUP BY). */
+        STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC
     }
 
     /** Where a frame starts or ends: {@code offset} rows (ROWS) or order-key units (RANGE) from the current row. */
@@ -52,8 +54,10 @@ public record WindowNode(PhysicalNode input, int[] partitionKeys, List<SortNode.
 
     /**
      * @param arg   the argument column, or -1 (COUNT(*), ranking functions)
-     * @param n     NTILE's bucket count, LAG's and LEAD's offset, NTH_VALUE's position
-     * @param defaultArg LAG's and LEAD's default column (of the function's type), or -1 for NULL
+     * @param n     NTILE's bucket count, LAG's and LEAD's offset, NTH_VALUE's position; PERCENTILE_CONT's and
+     *              PERCENTILE_DISC's fraction as {@link Double#doubleToRawLongBits}
+     * @param defaultArg LAG's and LEAD's default column (of the function's type), or -1 for NULL; STRING_AGG's
+     *              separator column (VARCHAR)
      */
     public record Function(Kind kind, int arg, long n, int defaultArg, Frame frame, DataType type, String name) {
         @Override
@@ -63,6 +67,8 @@ public record WindowNode(PhysicalNode input, int[] partitionKeys, List<SortNode.
                 case NTILE -> Long.toString(n);
                 case LAG, LEAD -> "$" + arg + ", " + n + (defaultArg >= 0 ? ", $" + defaultArg : "");
                 case NTH_VALUE -> "$" + arg + ", " + n;
+                case STRING_AGG -> "$" + arg + ", $" + defaultArg;
+                case PERCENTILE_CONT, PERCENTILE_DISC -> Double.longBitsToDouble(n) + ", $" + arg;
                 default -> arg < 0 ? "*" : "$" + arg;
             };
             return kind + "(" + args + ")" + (usesFrame() ? " " + frame : "");

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Window functions over a million rows, in one partition and in several: results against sums
  * computed here, and a window whose rows exceed query.memory fails cleanly (53200) instead of
- * exhausting the heap. Closing each connection checks that the query released all its memory.
+ * exhausting the heap; the same for the holistic aggregates (MEDIAN, ...), computed as windows. Closing each connection checks that the query released all its memory.
  */
 class WindowLargeTest {
     private static final int ROWS = 1_000_000;
@@ -116,6 +116,48 @@ class WindowLargeTest {
             });
             assertEquals("53200", e.getSQLState(), e.getMessage());
             assertTrue(e.getMessage().contains("window"), e.getMessage());
+        }
+    }
+
+    @Test
+    void mediansOfAMillionRowsInGroups() throws SQLException {
+        // per group the sorted values; MEDIAN interpolates between the middle two, PERCENTILE_DISC(0.25) is index ceil(n/4) - 1
+        long[][] counts = new long[GROUPS][1000];
+        for (int i = 0; i < ROWS; i++) counts[i % GROUPS][(int) (value(i) + 500)]++;
+        String sql = "SELECT g, MEDIAN(v), PERCENTILE_DISC(0.25) WITHIN GROUP (ORDER BY v) FROM big GROUP BY g ORDER BY g";
+        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + dir); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            for (int g = 0; g < GROUPS; g++) {
+                long n = 0;
+                for (long k : counts[g]) n += k;
+                assertTrue(rs.next());
+                assertEquals(g, rs.getInt(1));
+                assertEquals((nth(counts[g], (n - 1) / 2) + nth(counts[g], n / 2)) / 2.0, rs.getDouble(2), 0.0, "group " + g);
+                assertEquals(nth(counts[g], (n + 3) / 4 - 1), rs.getLong(3), "group " + g);
+            }
+        }
+    }
+
+    /** The value at index {@code at} of the sorted values counted in {@code counts} (value - 500 by index). */
+    private static long nth(long[] counts, long at) {
+        for (int v = 0; v < counts.length; v++) {
+            if (at < counts[v]) return v - 500;
+            at -= counts[v];
+        }
+        throw new IllegalArgumentException("index beyond the values");
+    }
+
+    @Test
+    void aHolisticAggregateBeyondQueryMemoryFailsCleanly() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:ascan:" + dir + "?query.memory=8m"); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> {
+                try (ResultSet rs = s.executeQuery("SELECT g, MEDIAN(v), STRING_AGG(CAST(i AS VARCHAR), ',') FROM big GROUP BY g")) {
+                    while (rs.next()) {
+                        // read to the end
+                    }
+                }
+            });
+            assertEquals("53200", e.getSQLState(), e.getMessage());
         }
     }
 }

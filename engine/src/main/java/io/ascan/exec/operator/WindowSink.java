@@ -115,11 +115,15 @@ public final class WindowSink implements PipelineSink, StateOwner, AutoCloseable
         WindowEvaluator evaluator = new WindowEvaluator(node, layout);
         AtomicInteger next = new AtomicInteger();
         int workers = Math.max(1, Math.min(query.options().computeThreads(), tasks.size()));
+        // each worker's strings (STRING_AGG's results) in a store of its own, closed with the rows
+        List<TupleStore> strings = new ArrayList<>();
+        for (int w = 0; w < workers; w++) strings.add(new TupleStore(layout, query.allocator(), "window"));
+        locals.addAll(strings);
         Workers.run(query, "window", workers, w -> {
             for (int t; (t = next.getAndIncrement()) < tasks.size(); ) {
                 query.checkCancelled();
                 int[] task = tasks.get(t);
-                evaluator.evaluate(all, breaks, task[0], task[1]);
+                evaluator.evaluate(all, breaks, task[0], task[1], strings.get(w));
             }
         });
     }

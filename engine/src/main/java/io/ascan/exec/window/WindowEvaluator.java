@@ -1,6 +1,7 @@
 package io.ascan.exec.window;
 
 import io.ascan.exec.store.RowLayout;
+import io.ascan.exec.store.TupleStore;
 import io.ascan.plan.WindowNode;
 import io.ascan.plan.WindowNode.Function;
 
@@ -9,7 +10,7 @@ import io.ascan.plan.WindowNode.Function;
  * each result into its row's result slot. Ranking and offset functions are one pass; frames come
  * from {@link FrameBounds} (monotone starts and ends, found in one pass each); framed aggregates
  * run in O(n) (counts, exact sums by prefix sums) or O(n log n) ({@link SegmentTree}: MIN, MAX,
- * DOUBLE sums). Per-function work is dispatched once per partition, never per row. Thread-safe:
+ * DOUBLE sums); {@link Holistic} aggregates once per partition. Per-function work is dispatched once per partition, never per row. Thread-safe:
  * partitions are disjoint, so workers may evaluate different ones at once.
  */
 public final class WindowEvaluator {
@@ -26,18 +27,19 @@ public final class WindowEvaluator {
     /**
      * Evaluates the partitions of rows[from, to): {@code breaks[j]} (j > from) is 2 where a
      * partition starts at j, 1 where a peer group starts, 0 where row j is a peer of row j - 1.
+     * Strings the functions make (STRING_AGG) go into {@code strings}, the calling thread's own.
      */
-    public void evaluate(long[] rows, byte[] breaks, int from, int to) {
+    public void evaluate(long[] rows, byte[] breaks, int from, int to, TupleStore strings) {
         int start = from;
         for (int j = from + 1; j <= to; j++) {
             if (j == to || breaks[j] == 2) {
-                partition(new Partition(rows, breaks, start, j, layout, node), j);
+                partition(new Partition(rows, breaks, start, j, layout, node), strings);
                 start = j;
             }
         }
     }
 
-    private void partition(Partition p, int to) {
+    private void partition(Partition p, TupleStore strings) {
         for (int f = 0; f < node.functions().size(); f++) {
             Function fn = node.functions().get(f);
             Slot out = new Slot(layout, width + f);
@@ -49,6 +51,9 @@ public final class WindowEvaluator {
                     FrameBounds frame = p.frame(fn.frame());
                     FramedAggregates.evaluate(fn, p, frame, fn.arg() < 0 ? null : new Slot(layout, fn.arg()), out);
                 }
+                case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC -> Holistic.evaluate(fn, p, new Slot(layout, fn.arg()),
+                        node.input().output().get(fn.arg()).type(), fn.defaultArg() < 0 ? null : new Slot(layout, fn.defaultArg()),
+                        out, strings);
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import io.ascan.planner.rules.HolisticAggregates;
 import java.util.List;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlKind;
@@ -110,7 +111,8 @@ final class AscanOperatorTable {
             SqlLibraryOperators.GREATEST_PG, SqlLibraryOperators.LEAST_PG,
             SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW, SqlLibraryOperators.LOG2,
             SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
-            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
+            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
+            HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC));
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());
 

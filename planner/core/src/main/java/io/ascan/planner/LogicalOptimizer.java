@@ -9,6 +9,7 @@ import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
+import io.ascan.planner.rules.HolisticAggregates;
 import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
 import io.ascan.planner.rules.SubQueryJoins;
@@ -44,7 +45,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
  *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); INTERSECT ALL and
- *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); projections
+ *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); STRING_AGG,
+ *       MEDIAN, PERCENTILE_* into window functions over the group's rows ({@link HolisticAggregates}); projections
  *       with window functions (OVER) into a projection over a Window;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
@@ -122,6 +124,7 @@ final class LogicalOptimizer {
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);
         r = SetOpAllExpansion.rewrite(r, builder);
+        r = HolisticAggregates.rewrite(r, builder);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);

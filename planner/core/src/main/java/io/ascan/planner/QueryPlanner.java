@@ -116,6 +116,7 @@ public final class QueryPlanner {
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
+            PercentileTypes.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
@@ -159,6 +160,7 @@ public final class QueryPlanner {
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
             FileFunctionArguments.rewrite(parsed);
+            PercentileTypes.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,

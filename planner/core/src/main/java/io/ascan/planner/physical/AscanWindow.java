@@ -11,6 +11,7 @@ import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ProjectNode;
 import io.ascan.plan.SortNode;
 import io.ascan.plan.WindowNode;
+import io.ascan.planner.rules.HolisticAggregates;
 import io.ascan.types.DataType;
 import io.ascan.types.TypeKind;
 import java.math.BigDecimal;
@@ -172,6 +173,15 @@ public final class AscanWindow extends Window implements AscanRel {
         List<RexNode> ops = c.getOperands();
         WindowNode.Frame frame = frame(g);
         SqlKind kind = c.getOperator().getKind();
+        if (c.getOperator() == HolisticAggregates.WINDOW_STRING_AGG) {
+            return fn(WindowNode.Kind.STRING_AGG, extra.column(ops.getFirst(), null), 0, extra.column(ops.get(1), null), frame, type, name);
+        }
+        if (c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_CONT || c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_DISC) {
+            double fraction = ((RexLiteral) resolve(ops.get(1))).getValueAs(Double.class);
+            return fn(c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_CONT ? WindowNode.Kind.PERCENTILE_CONT
+                    : WindowNode.Kind.PERCENTILE_DISC, extra.column(ops.getFirst(), null), Double.doubleToRawLongBits(fraction), -1,
+                    frame, type, name);
+        }
         return switch (kind) {
             case ROW_NUMBER -> fn(WindowNode.Kind.ROW_NUMBER, -1, 0, -1, frame, type, name);
             case RANK -> fn(WindowNode.Kind.RANK, -1, 0, -1, frame, type, name);

@@ -60,6 +60,7 @@ final class PhysicalSupport {
         for (Window.Group g : w.groups) {
             for (Window.RexWinAggCall c : g.aggCalls) {
                 String name = c.getOperator().getName();
+                if (io.ascan.planner.rules.HolisticAggregates.WINDOW_FORMS.contains(c.getOperator())) continue;
                 switch (c.getOperator().getKind()) {
                     case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE,
                          NTH_VALUE, COUNT, SUM, SUM0, MIN, MAX -> { }

@@ -1,0 +1,89 @@
+package io.ascan.exec.window;
+
+import io.ascan.codegen.rt.Mem;
+import io.ascan.exec.store.TupleStore;
+import io.ascan.plan.WindowNode.Function;
+import io.ascan.types.DataType;
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+
+/**
+ * Aggregates that need all of a group's values (the planner computes them as a window over the
+ * group's rows, ordered by the values or the aggregate's ORDER BY): STRING_AGG, PERCENTILE_CONT
+ * and PERCENTILE_DISC. One value per partition, written into every row; NULL inputs are skipped,
+ * and a partition without a non-NULL input gives NULL.
+ */
+final class Holistic {
+    private Holistic() {}
+
+    /** @param strings the store STRING_AGG's results are copied into (the evaluating thread's own) */
+    static void evaluate(Function fn, Partition p, Slot arg, DataType argType, Slot separator, Slot out, TupleStore strings) {
+        switch (fn.kind()) {
+            case STRING_AGG -> stringAgg(p, arg, separator, out, strings);
+            case PERCENTILE_CONT, PERCENTILE_DISC -> percentile(fn, p, arg, argType, out);
+            default -> throw new IllegalArgumentException(fn.kind() + " is not a holistic aggregate");
+        }
+    }
+
+    /** The non-NULL values in the partition's order, each after the separator of its own row (but the first). */
+    private static void stringAgg(Partition p, Slot arg, Slot separator, Slot out, TupleStore strings) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        boolean any = false;
+        for (int i = p.from; i < p.to; i++) {
+            long row = p.rows[i];
+            if (arg.isNull(row)) continue;
+            if (any && !separator.isNull(row)) append(bytes, separator.get(row));
+            append(bytes, arg.get(row));
+            any = true;
+        }
+        if (!any) {
+            for (int i = p.from; i < p.to; i++) out.setNull(p.rows[i]);
+            return;
+        }
+        long result = strings.appendString(bytes.toByteArray());
+        for (int i = p.from; i < p.to; i++) out.put(p.rows[i], result);
+    }
+
+    /** Appends the UTF-8 bytes of a string slot's value (the address of its int32 length, the bytes after it). */
+    private static void append(ByteArrayOutputStream bytes, long string) {
+        int length = Mem.getInt(string);
+        byte[] b = new byte[length];
+        Mem.at(string + 4, length).asByteBuffer().get(b);
+        bytes.write(b, 0, length);
+    }
+
+    /**
+     * The fraction f of the non-NULL values in the partition's order: PERCENTILE_DISC the first
+     * value whose position reaches f (index ceil(f * n) - 1, as PostgreSQL and DuckDB),
+     * PERCENTILE_CONT the interpolation at index f * (n - 1) in DOUBLE.
+     */
+    private static void percentile(Function fn, Partition p, Slot arg, DataType type, Slot out) {
+        int n = 0;
+        long[] present = new long[p.size()];
+        for (int i = p.from; i < p.to; i++) if (!arg.isNull(p.rows[i])) present[n++] = p.rows[i];
+        if (n == 0) {
+            for (int i = p.from; i < p.to; i++) out.setNull(p.rows[i]);
+            return;
+        }
+        double f = Double.longBitsToDouble(fn.n());
+        if (fn.kind() == io.ascan.plan.WindowNode.Kind.PERCENTILE_DISC) {
+            int at = (int) Math.max(0, Math.min(n - 1, Math.ceil(f * n) - 1));
+            for (int i = p.from; i < p.to; i++) out.copy(arg, present[at], p.rows[i]);
+            return;
+        }
+        double position = f * (n - 1);
+        int lo = (int) Math.floor(position), hi = (int) Math.ceil(position);
+        double low = asDouble(arg, present[lo], type), high = asDouble(arg, present[hi], type);
+        double value = lo == hi ? low : low + (position - lo) * (high - low);
+        for (int i = p.from; i < p.to; i++) out.putDouble(p.rows[i], value);
+    }
+
+    private static double asDouble(Slot arg, long row, DataType t) {
+        long v = arg.get(row);
+        return switch (t.kind()) {
+            case DOUBLE -> Double.longBitsToDouble(v);
+            case DECIMAL -> BigDecimal.valueOf(v, t.scale()).doubleValue();
+            default -> v;
+        };
+    }
+}
