@@ -18,6 +18,7 @@ final class AggregateFunctions {
             case AVG -> new AvgFunction(c, arg, name);
             case MIN, MAX -> new MinMaxFunction(c, arg, name);
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new VarianceFunction(c, arg, name);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctFunction(c, arg, name);
         };
     }
 }

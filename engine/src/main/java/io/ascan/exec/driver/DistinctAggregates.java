@@ -19,7 +19,7 @@ import java.util.List;
  * plus the distinct argument (so each distinct value appears once) and pre-aggregates the other
  * calls; the outer one aggregates per key. COUNT pre-aggregates become SUMs, kept 0 (not NULL)
  * on empty input by a COALESCE. All distinct calls must share their argument, and AVG cannot be
- * pre-aggregated this way; such plans are refused with a clear message.
+ * pre-aggregated this way (nor a variance or a sketch); such plans are refused with a clear message.
  */
 final class DistinctAggregates {
     private DistinctAggregates() {}
@@ -32,7 +32,7 @@ final class DistinctAggregates {
         int x = -1;
         for (AggregateNode.Call c : a.calls()) {
             if (!c.distinct()) {
-                if (c.function() == Function.AVG || c.function().isVariance()) {
+                if (c.function() == Function.AVG || c.function().isVariance() || c.function() == Function.APPROX_COUNT_DISTINCT) {
                     throw new UnsupportedOperationException(c.function() + " next to a DISTINCT aggregate is not supported");
                 }
                 continue;

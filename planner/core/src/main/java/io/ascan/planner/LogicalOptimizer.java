@@ -9,6 +9,7 @@ import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
+import io.ascan.planner.rules.ApproxCountDistinct;
 import io.ascan.planner.rules.HolisticAggregates;
 import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
@@ -46,7 +47,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
  *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); INTERSECT ALL and
  *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); STRING_AGG,
- *       MEDIAN, PERCENTILE_* into window functions over the group's rows ({@link HolisticAggregates}); projections
+ *       MEDIAN, PERCENTILE_* into window functions over the group's rows ({@link HolisticAggregates});
+ *       APPROX_COUNT_DISTINCT into the engine's sketch aggregate ({@link ApproxCountDistinct}); projections
  *       with window functions (OVER) into a projection over a Window;</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
@@ -125,6 +127,7 @@ final class LogicalOptimizer {
         r = GroupingSetsExpansion.rewrite(r, builder);
         r = SetOpAllExpansion.rewrite(r, builder);
         r = HolisticAggregates.rewrite(r, builder);
+        r = ApproxCountDistinct.rewrite(r);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
         r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
         r = ConstantFolding.fold(r);

@@ -83,6 +83,7 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
 
     /** The engine's function for a call {@link PhysicalSupport} has accepted. */
     static AggregateNode.Function function(AggregateCall c) {
+        if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) return AggregateNode.Function.APPROX_COUNT_DISTINCT;
         return switch (c.getAggregation().getKind()) {
             case COUNT -> AggregateNode.Function.COUNT;
             case SUM, SUM0 -> AggregateNode.Function.SUM;

@@ -78,6 +78,7 @@ final class PhysicalSupport {
         }
         for (AggregateCall c : a.getAggCallList()) {
             String name = c.getAggregation().getName();
+            if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) continue;
             switch (c.getAggregation().getKind()) {
                 case COUNT, SUM, SUM0, AVG, MIN, MAX -> { }
                 case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {

@@ -31,6 +31,7 @@ public final class DistinctAggregateExpansion {
             if (c.filterArg >= 0) return true;
             if (!c.isDistinct()) {
                 if (SqlKind.AVG_AGG_FUNCTIONS.contains(c.getAggregation().getKind())) return true; // AVG, variances: not pre-aggregated
+                if (c.getAggregation() == ApproxCountDistinct.FUNCTION) return true; // a sketch is not either
                 continue;
             }
             if (c.getArgList().size() != 1) return true;
