@@ -29,18 +29,30 @@ public final class CsvExporter {
     /** Writes {@code table} to {@code to} (replacing it atomically) and returns the rows written. */
     public static long export(Table table, Path to, AlignedBufferPool pool, BufferAllocator allocator, Progress progress)
             throws IOException {
+        return export(table, to, CsvOptions.DEFAULTS, pool, allocator, progress);
+    }
+
+    /**
+     * As {@link #export(Table, Path, AlignedBufferPool, BufferAllocator, Progress)} with the
+     * options' delimiter, header (or none) and NULL text (an empty field when null); quotes are
+     * always {@code "}, and a value equal to the NULL text is quoted so that it reads back as itself.
+     */
+    public static long export(Table table, Path to, CsvOptions options, AlignedBufferPool pool, BufferAllocator allocator,
+                              Progress progress) throws IOException {
         TableSchema schema = table.schema();
         try (AtomicFile out = AtomicFile.create(to)) {
             long rows;
             try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(out.temp()),
                     StandardCharsets.UTF_8), 1 << 16)) {
-                for (int c = 0; c < schema.size(); c++) {
-                    if (c > 0) w.write(',');
-                    field(w, schema.column(c).name());
+                if (options.header()) {
+                    for (int c = 0; c < schema.size(); c++) {
+                        if (c > 0) w.write(options.delimiter());
+                        field(w, schema.column(c).name(), options);
+                    }
+                    w.write(EOL);
                 }
-                w.write(EOL);
                 rows = TableScan.forEachSlice(table, pool, allocator, slice -> {
-                    writeSlice(w, slice);
+                    writeSlice(w, slice, options);
                     progress.rows(slice.rowCount());
                 });
             }
@@ -50,13 +62,14 @@ public final class CsvExporter {
         }
     }
 
-    private static void writeSlice(Writer w, SliceData slice) throws IOException {
+    private static void writeSlice(Writer w, SliceData slice, CsvOptions options) throws IOException {
         int columns = slice.columns().size();
         for (int r = 0; r < slice.rowCount(); r++) {
             for (int c = 0; c < columns; c++) {
-                if (c > 0) w.write(',');
+                if (c > 0) w.write(options.delimiter());
                 ColumnData col = slice.column(c);
-                if (!col.isNull(r)) field(w, text(col, r));
+                if (!col.isNull(r)) field(w, text(col, r), options);
+                else if (options.nullString() != null) w.write(options.nullString());
             }
             w.write(EOL);
         }
@@ -82,10 +95,14 @@ public final class CsvExporter {
      * readers trim from unquoted fields).
      */
     public static void field(Writer w, String v) throws IOException {
-        boolean quote = v.isEmpty() || v.charAt(0) == ' ' || v.charAt(v.length() - 1) == ' ';
+        field(w, v, CsvOptions.DEFAULTS);
+    }
+
+    private static void field(Writer w, String v, CsvOptions options) throws IOException {
+        boolean quote = v.isEmpty() || v.charAt(0) == ' ' || v.charAt(v.length() - 1) == ' ' || v.equals(options.nullString());
         for (int i = 0; i < v.length() && !quote; i++) {
             char ch = v.charAt(i);
-            quote = ch == ',' || ch == '"' || ch == '\n' || ch == '\r' || ch == '\t';
+            quote = ch == options.delimiter() || ch == '"' || ch == '\n' || ch == '\r' || ch == '\t';
         }
         if (!quote) {
             w.write(v);

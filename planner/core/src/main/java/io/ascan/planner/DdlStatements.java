@@ -30,7 +30,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * {@code CREATE TABLE t AS query}, {@code INSERT INTO t [(cols)] query}, {@code DROP TABLE [IF
  * EXISTS] t}, {@code CREATE [OR REPLACE] VIEW v AS query}, {@code DROP VIEW [IF EXISTS] v}, and
  * the shorthands {@code SHOW TABLES} and {@code DESCRIBE t} (queries of
- * {@code information_schema}). Calcite's core grammar has no DDL, so the statement's head is
+ * {@code information_schema}), and {@code COPY ... TO 'file'} (writes a file, not the catalog). Calcite's core grammar has no DDL, so the statement's head is
  * recognised here and the queries inside go through the planner like any other. Each is a
  * {@link PreparedQuery} answering one row, the rows written ({@link PreparedQuery#changesTables()}).
  *
@@ -69,6 +69,9 @@ final class DdlStatements {
             "^\\(\\s*(" + IDENT + "(?:\\s*,\\s*" + IDENT + ")*)\\s*\\)\\s*(.*)$", FLAGS);
     private static final Pattern SHOW_TABLES = Pattern.compile("^\\s*SHOW\\s+TABLES\\s*$", FLAGS);
     private static final Pattern DESCRIBE = Pattern.compile("^\\s*DESCRIBE\\s+(?:TABLE\\s+)?" + IDENT + "\\s*$", FLAGS);
+    private static final String COPY_TO = "\\s+TO\\s+'((?:[^']|'')*)'\\s*(?:(?:WITH\\s*)?\\((.*)\\))?\\s*;?\\s*$";
+    private static final Pattern COPY_QUERY = Pattern.compile("^\\s*COPY\\s*\\((.+)\\)" + COPY_TO, FLAGS);
+    private static final Pattern COPY_TABLE = Pattern.compile("^\\s*COPY\\s+" + IDENT + COPY_TO, FLAGS);
     private static final Pattern COLUMN_DEF = Pattern.compile("^" + IDENT + "\\s+(.+?)(\\s+NULL)?$", FLAGS);
 
     private static final List<OutputColumn> COUNT = List.of(new OutputColumn("count", DataType.BIGINT));
@@ -97,6 +100,11 @@ final class DdlStatements {
             return drop(table, m.group(2) != null, name(m.group(3)));
         }
         if ((m = INSERT.matcher(sql)).matches()) return insert(name(m.group(1)), m.group(2));
+        if ((m = COPY_QUERY.matcher(sql)).matches()) return copyTo(null, m.group(1), m.group(2).replace("''", "'"), m.group(3));
+        if ((m = COPY_TABLE.matcher(sql)).matches()) {
+            String table = name(m.group(1));
+            return copyTo(table, "SELECT * FROM " + m.group(1), m.group(2).replace("''", "'"), m.group(3));
+        }
         return null;
     }
 
@@ -275,6 +283,50 @@ final class DdlStatements {
                 }
             }
         };
+    }
+
+    /**
+     * {@code COPY (query) TO 'file' [(options)]} and {@code COPY table TO ...} ({@link CopyTarget}):
+     * a table is exported as it is (its current version, pinned meanwhile); a query's rows (or a
+     * view's) are first written to a temporary table in the catalog's hidden {@code .cache/copy}
+     * directory, which the exporter reads and which is deleted afterwards. Answers the rows written.
+     */
+    private PreparedQuery copyTo(String table, String query, String file, String options) throws PlanningException {
+        CopyTarget target = CopyTarget.parse(file, options);
+        boolean direct = table != null && host.catalog().exists(table);
+        PreparedQuery source = direct ? null : host.prepare(query);
+        TableSchema schema = direct ? null : schema(source.columns().stream().map(c -> ColumnSpec.of(c.name(), c.type())).toList());
+        return new Change("COPY " + (direct ? table : "(" + query + ")") + " TO '" + file + "' (FORMAT " + target.format + ")") {
+            @Override
+            long run(QueryOptions options) throws QueryException, PlanningException, IOException {
+                target.check();
+                if (direct) {
+                    try (Catalog.Pinned pinned = host.catalog().pinned(table)) {
+                        return target.write(pinned.table(), host.allocator());
+                    }
+                }
+                java.nio.file.Path scratch = host.catalog().dir().resolve(".cache").resolve("copy")
+                        .resolve(java.util.UUID.randomUUID().toString());
+                try {
+                    Catalog rows = Catalog.create(scratch);
+                    try (TableWriter w = rows.create("rows", schema, WriteOptions.DEFAULTS)) {
+                        copy(source, w, options);
+                        w.commit();
+                    }
+                    return target.write(rows.table("rows"), host.allocator());
+                } finally {
+                    deleteTree(scratch);
+                }
+            }
+
+        };
+    }
+
+    private static void deleteTree(java.nio.file.Path dir) throws IOException {
+        if (!java.nio.file.Files.exists(dir)) return;
+        try (java.util.stream.Stream<java.nio.file.Path> walk = java.nio.file.Files.walk(dir)) {
+            for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(p);
+        }
     }
 
     /** Whether a value of SQL type {@code from} may be stored in a column of {@code to} (a NULL anywhere). */

@@ -34,8 +34,8 @@ public interface PreparedQuery {
     }
 
     /**
-     * Whether executing this statement changes the catalog (CREATE, INSERT, DROP): it then answers
-     * one row with one BIGINT column, the rows it wrote (JDBC's update count).
+     * Whether executing this statement changes the catalog (CREATE, INSERT, DROP) or writes a file
+     * (COPY): it then answers one row with one BIGINT column, the rows it wrote (JDBC's update count).
      */
     default boolean changesTables() {
         return false;
