@@ -60,8 +60,9 @@ public final class StringScratch implements AutoCloseable {
     }
 
     private void grow(int bytes) {
-        retired.add(chunk);
-        newChunk(Math.max(capacity * 2, bytes + 64L));
+        ArrowBuf current = chunk;
+        newChunk(Math.max(capacity * 2, bytes + 64L)); // first: if the allocator refuses, the current chunk stays the only owner's
+        retired.add(current);
     }
 
     private void newChunk(long bytes) {
