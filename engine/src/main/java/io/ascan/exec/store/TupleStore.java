@@ -83,6 +83,11 @@ public final class TupleStore implements AutoCloseable {
         return at;
     }
 
+    /** Room for a length-prefixed string of {@code length} bytes, to be filled at the returned address + 4. */
+    public long reserveString(int length) {
+        return stringSpace(length);
+    }
+
     private long stringSpace(int length) {
         long need = (4L + length + 7) & -8L;
         if (stringCursor.at + need > stringCursor.limit) reserve(stringCursor, need);

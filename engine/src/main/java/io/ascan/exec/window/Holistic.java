@@ -1,10 +1,10 @@
 package io.ascan.exec.window;
 
 import io.ascan.codegen.rt.Mem;
+import io.ascan.codegen.rt.SqlException;
 import io.ascan.exec.store.TupleStore;
 import io.ascan.plan.WindowNode.Function;
 import io.ascan.types.DataType;
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 
 /**
@@ -14,6 +14,9 @@ import java.math.BigDecimal;
  * and a partition without a non-NULL input gives NULL.
  */
 final class Holistic {
+    /** The longest string a row holds (its length is an int32). */
+    private static final long MAX_LENGTH = Integer.MAX_VALUE - 8;
+
     private Holistic() {}
 
     /** @param strings the store STRING_AGG's results are copied into (the evaluating thread's own) */
@@ -25,31 +28,46 @@ final class Holistic {
         }
     }
 
-    /** The non-NULL values in the partition's order, each after the separator of its own row (but the first). */
+    /**
+     * The non-NULL values in the partition's order, each after the separator of its own row (but
+     * the first): the length is summed first, so the result is one string of the store (in the
+     * query's memory: 53200 beyond it), never a copy on the heap.
+     */
     private static void stringAgg(Partition p, Slot arg, Slot separator, Slot out, TupleStore strings) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long length = 0;
         boolean any = false;
         for (int i = p.from; i < p.to; i++) {
             long row = p.rows[i];
             if (arg.isNull(row)) continue;
-            if (any && !separator.isNull(row)) append(bytes, separator.get(row));
-            append(bytes, arg.get(row));
+            if (any && !separator.isNull(row)) length += Mem.getInt(separator.get(row));
+            length += Mem.getInt(arg.get(row));
             any = true;
         }
         if (!any) {
             for (int i = p.from; i < p.to; i++) out.setNull(p.rows[i]);
             return;
         }
-        long result = strings.appendString(bytes.toByteArray());
+        if (length > MAX_LENGTH) {
+            throw new SqlException("54000", "STRING_AGG's result of " + length + " bytes is longer than a VARCHAR may be (" + MAX_LENGTH + ")");
+        }
+        long result = strings.reserveString((int) length);
+        long at = result + 4;
+        any = false;
+        for (int i = p.from; i < p.to; i++) {
+            long row = p.rows[i];
+            if (arg.isNull(row)) continue;
+            if (any && !separator.isNull(row)) at = append(at, separator.get(row));
+            at = append(at, arg.get(row));
+            any = true;
+        }
         for (int i = p.from; i < p.to; i++) out.put(p.rows[i], result);
     }
 
-    /** Appends the UTF-8 bytes of a string slot's value (the address of its int32 length, the bytes after it). */
-    private static void append(ByteArrayOutputStream bytes, long string) {
+    /** Copies the bytes of a string slot's value (the address of its int32 length, the bytes after it) to {@code to}: the end. */
+    private static long append(long to, long string) {
         int length = Mem.getInt(string);
-        byte[] b = new byte[length];
-        Mem.at(string + 4, length).asByteBuffer().get(b);
-        bytes.write(b, 0, length);
+        Mem.copy(string + 4, to, length);
+        return to + length;
     }
 
     /**

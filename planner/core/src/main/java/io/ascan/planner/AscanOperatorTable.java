@@ -112,7 +112,8 @@ final class AscanOperatorTable {
             SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW, SqlLibraryOperators.LOG2,
             SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
-            HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC));
+            HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
+            HolisticAggregates.QUANTILE));
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());
 

@@ -35,7 +35,7 @@ import org.apache.calcite.tools.RelBuilder;
 
 /**
  * Aggregates that need all of a group's values (STRING_AGG, LISTAGG, MEDIAN, PERCENTILE_CONT,
- * PERCENTILE_DISC, QUANTILE_CONT, QUANTILE_DISC) as window functions over the group's rows: the
+ * PERCENTILE_DISC, QUANTILE_CONT, QUANTILE_DISC, QUANTILE) as window functions over the group's rows: the
  * aggregate's input gets one column per such call, computed over {@code PARTITION BY} the group
  * keys ordered by the call's values (or its ORDER BY), the same value in each of a group's rows,
  * and the aggregate takes the MIN of that column. The rows live in the window's memory, so a
@@ -52,6 +52,10 @@ public final class HolisticAggregates {
     /** QUANTILE_CONT(x, f), QUANTILE_DISC(x, f): DuckDB's PERCENTILE_CONT and PERCENTILE_DISC, f a constant. */
     public static final SqlAggFunction QUANTILE_CONT = function("QUANTILE_CONT", DOUBLE_NULLABLE, OperandTypes.NUMERIC_NUMERIC);
     public static final SqlAggFunction QUANTILE_DISC = function("QUANTILE_DISC",
+            ReturnTypes.ARG0.andThen(SqlTypeTransforms.FORCE_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
+    /** QUANTILE(x, f): QUANTILE_DISC, as in DuckDB. */
+    public static final SqlAggFunction QUANTILE = function("QUANTILE",
             ReturnTypes.ARG0.andThen(SqlTypeTransforms.FORCE_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
 
@@ -93,7 +97,7 @@ public final class HolisticAggregates {
         SqlAggFunction f = c.getAggregation();
         return switch (f.getKind()) {
             case LISTAGG, STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC -> true;
-            default -> f == MEDIAN || f == QUANTILE_CONT || f == QUANTILE_DISC;
+            default -> f == MEDIAN || f == QUANTILE_CONT || f == QUANTILE_DISC || f == QUANTILE;
         };
     }
 
@@ -154,15 +158,16 @@ public final class HolisticAggregates {
                 type = cont ? types.createTypeWithNullability(types.createSqlType(SqlTypeName.DOUBLE), true)
                         : types.createTypeWithNullability(order.getFirst().left.getType(), true);
             }
-            default -> { // MEDIAN, QUANTILE_CONT, QUANTILE_DISC: ordered by their value
+            default -> { // MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE: ordered by their value
                 RexNode value = b.field(args.getFirst());
                 order.clear();
                 order.add(collation(value, new RelFieldCollation(0)));
                 operands.add(value);
                 operands.add(f == MEDIAN ? rb.makeApproxLiteral(new BigDecimal("0.5"))
                         : fraction(input, args.get(1), f.getName(), rb));
-                form = f == QUANTILE_DISC ? WINDOW_PERCENTILE_DISC : WINDOW_PERCENTILE_CONT;
-                type = f == QUANTILE_DISC ? types.createTypeWithNullability(value.getType(), true)
+                boolean discrete = f == QUANTILE_DISC || f == QUANTILE;
+                form = discrete ? WINDOW_PERCENTILE_DISC : WINDOW_PERCENTILE_CONT;
+                type = discrete ? types.createTypeWithNullability(value.getType(), true)
                         : types.createTypeWithNullability(types.createSqlType(SqlTypeName.DOUBLE), true);
             }
         }
