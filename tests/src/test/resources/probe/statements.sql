@@ -189,13 +189,13 @@ SELECT CAST(1.239 AS DECIMAL(10, 2)) AS v;
 -- pass
 SELECT CAST('true' AS BOOLEAN) AS v;
 
--- fail: [42803] At line 1, column 18: Expression 'i' is not being grouped
+-- pass
 SELECT CASE WHEN i IS NULL THEN 'missing' ELSE 'present' END AS v, count(*) AS n FROM ta GROUP BY 1;
 
 -- pass
 SELECT coalesce(nullif(s, ''), '(empty)') AS v FROM tc;
 
--- fail: [42883] From line 1, column 8 to line 1, column 31: No match found for function signature if(<BOOLEAN>, <CHARACTER>, <CHARACTER>)
+-- pass
 SELECT if(k > 3, 'high', 'low') AS v FROM tc;
 
 -- fail: [42804] From line 1, column 8 to line 1, column 16: Cannot apply 'TYPEOF' to arguments of type 'TYPEOF(<INTEGER>)'. Supported form(s): 'TYPEOF(<VARIANT>)'
@@ -235,7 +235,7 @@ SELECT position('l' IN 'hello') AS p;
 -- pass
 SELECT strpos('hello', 'l') AS p;
 
--- fail: [42883] From line 1, column 8 to line 1, column 26: No match found for function signature instr(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT instr('hello', 'l') AS p;
 
 -- pass
@@ -268,10 +268,10 @@ SELECT len(string_split('a,b,c', ',')) AS n;
 -- fail: [42601] Encountered "contains" at line 1, column 8.
 SELECT contains('hello', 'ell') AS c;
 
--- fail: [42883] From line 1, column 8 to line 1, column 28: No match found for function signature prefix(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT prefix('hello', 'he') AS c;
 
--- fail: [42883] From line 1, column 8 to line 1, column 28: No match found for function signature suffix(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT suffix('hello', 'lo') AS c;
 
 -- fail: [42883] From line 1, column 25 to line 1, column 31: No match found for function signature chr(<NUMERIC>)
@@ -362,16 +362,16 @@ SELECT DATE '2024-01-15' AS d;
 -- pass
 SELECT TIMESTAMP '2024-01-15 10:30:00' AS t;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator + in +(2024-01-15, *(1, 86400000:INTERVAL DAY))
+-- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT DATE '2024-01-15' + INTERVAL 1 DAY AS d;
 
 -- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT DATE '2024-01-15' + INTERVAL '1' MONTH AS d;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator + in +(2024-01-31, *(1, 1:INTERVAL MONTH))
+-- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT DATE '2024-01-31' + INTERVAL 1 MONTH AS d;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator - in -(2024-01-15, *(1, 12:INTERVAL YEAR))
+-- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT DATE '2024-01-15' - INTERVAL 1 YEAR AS d;
 
 -- pass
@@ -380,7 +380,7 @@ SELECT DATE '2024-01-15' + 10 AS d;
 -- pass
 SELECT DATE '2024-03-01' - DATE '2024-01-01' AS days;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator + in +(2024-01-15 10:30:00, *(2, 3600000:INTERVAL HOUR))
+-- pass
 SELECT TIMESTAMP '2024-01-15 10:30:00' + INTERVAL 2 HOUR AS t;
 
 -- fail: [42601] Encountered "AS" at line 1, column 64.
@@ -407,13 +407,13 @@ SELECT quarter(DATE '2024-05-17') AS q, week(DATE '2024-05-17') AS w;
 -- pass
 SELECT date_part('year', DATE '2024-05-17') AS y;
 
--- fail: [42883] From line 1, column 8 to line 1, column 43: No match found for function signature datepart(<CHARACTER>, <DATE>)
+-- pass
 SELECT datepart('month', DATE '2024-05-17') AS m;
 
 -- pass
 SELECT date_trunc('month', DATE '2024-05-17') AS m;
 
--- fail: [42803] From line 1, column 27 to line 1, column 28: Expression 'dt' is not being grouped
+-- pass
 SELECT date_trunc('year', dt) AS y, count(*) AS n FROM ta GROUP BY 1;
 
 -- pass
@@ -482,13 +482,13 @@ SELECT age(TIMESTAMP '2024-01-01', TIMESTAMP '2023-01-01') AS a;
 -- fail: [42804] From line 1, column 8 to line 1, column 72: Cannot apply '-' to arguments of type '<TIMESTAMP(0)> - <TIMESTAMP(0)>'. Supported form(s): '<NUMERIC> - <NU...
 SELECT TIMESTAMP '2024-01-02 00:00:00' - TIMESTAMP '2024-01-01 12:00:00' AS diff;
 
--- fail: [0A000] cannot execute this query: in WHERE/HAVING: no engine expression for operator - in -(2000-03-01, *(30, 86400000:INTERVAL DAY))
+-- pass
 SELECT id FROM ta WHERE dt >= DATE '2000-03-01' - INTERVAL 30 DAY ORDER BY id;
 
 -- pass
 SELECT id FROM ta WHERE dt < DATE '2000-01-01' + INTERVAL '1' YEAR ORDER BY id;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator + in +($0, *(7, 86400000:INTERVAL DAY))
+-- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT dt + INTERVAL 7 DAY AS next_week FROM tc WHERE dt > DATE '1900-01-01' AND dt < DATE '9000-01-01';
 
 -- fail: [42883] From line 1, column 34 to line 1, column 102: No match found for function signature generate_series(<DATE>, <DATE>, <INTERVAL_DAY_TIME>)
@@ -628,7 +628,7 @@ SELECT k, sum(i) AS s, avg(i) AS a FROM tb GROUP BY k;
 -- pass
 SELECT k, f, count(*) AS n FROM ta GROUP BY k, f;
 
--- fail: [42803] At line 1, column 8: Expression 'k' is not being grouped
+-- pass
 SELECT k, count(*) AS n FROM ta GROUP BY 1;
 
 -- pass
@@ -917,7 +917,7 @@ WITH t(x, y) AS (SELECT id, i FROM tc) SELECT x, y FROM t;
 -- pass
 WITH t AS (SELECT * FROM nation) SELECT count(*) AS n FROM t;
 
--- fail: [42803] From line 1, column 19 to line 1, column 29: Expression 'n_regionkey' is not being grouped
+-- pass
 WITH t AS (SELECT n_regionkey, count(*) AS n FROM nation GROUP BY 1), u AS (SELECT max(n) AS m FROM t) SELECT * FROM t, u WHERE t.n = u.m;
 
 -- fail: [0A000] cannot execute this query: REPEATUNION is not supported
@@ -1023,7 +1023,7 @@ SELECT id, count(DISTINCT k) OVER (PARTITION BY f) AS n FROM ta;
 -- fail: [42601] Encountered "IGNORE" at line 1, column 18.
 SELECT id, lag(i IGNORE NULLS) OVER (ORDER BY id) AS prev FROM ta;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator * in *(30, 86400000:INTERVAL DAY)
+-- fail: a RANGE offset written INTERVAL 30 DAY (not INTERVAL '30' DAY) is no constant when the window is planned
 SELECT dt, sum(k) OVER (ORDER BY dt RANGE BETWEEN INTERVAL 30 DAY PRECEDING AND CURRENT ROW) AS s FROM tc;
 
 -- fail: [42601] Encountered "GROUPS" at line 1, column 37.
@@ -1345,7 +1345,7 @@ SELECT dept, count(*) AS n, avg(salary) AS a FROM read_csv('${data}/people.csv')
 -- pass
 SELECT count(*) AS n FROM read_csv_auto('${data}/people.csv');
 
--- fail: [42601] Encountered "\'/tmp/junit-3865747329039963729/data/people.csv\'" at line 1, column 27.
+-- fail: a file name as a table (FROM 'f.csv') is DuckDB's syntax, Calcite's parser takes no string there: write read_csv('f.csv')
 SELECT count(*) AS n FROM '${data}/people.csv';
 
 -- pass
@@ -1360,7 +1360,7 @@ SELECT count(*) AS n FROM read_parquet('${data}/people.parquet');
 -- pass
 SELECT name, salary FROM read_parquet('${data}/people.parquet') WHERE salary > 1400 ORDER BY name;
 
--- fail: [42601] Encountered "\'/tmp/junit-3865747329039963729/data/people.parquet\'" at line 1, column 27.
+-- fail: a file name as a table (FROM 'f.csv') is DuckDB's syntax, Calcite's parser takes no string there: write read_csv('f.csv')
 SELECT count(*) AS n FROM '${data}/people.parquet';
 
 -- pass
@@ -1372,10 +1372,10 @@ SELECT count(*) AS n FROM read_parquet(['${data}/part0.parquet', '${data}/part1.
 -- pass
 SELECT p.name, n.n_name FROM read_parquet('${data}/people.parquet') p JOIN nation n ON p.dept = n.n_nationkey WHERE p.id < 10;
 
--- fail: [42883] From line 1, column 27 to line 1, column 92: No match found for function signature parquet_scan(<CHARACTER>)
+-- fail: parquet_scan, DuckDB's older name of read_parquet, is unknown
 SELECT count(*) AS n FROM parquet_scan('${data}/people.parquet');
 
--- fail: [42803] From line 1, column 13 to line 1, column 17: Expression 'hired' is not being grouped
+-- pass
 SELECT year(hired) AS y, count(*) AS n FROM read_parquet('${data}/people.parquet') GROUP BY 1;
 
 -- pass
@@ -1408,7 +1408,7 @@ COPY p10 FROM '${data}/people.csv' (HEADER);
 -- fail: follows from the failed COPY p10 FROM
 SELECT count(*) AS n, sum(salary) AS s FROM p10;
 
--- fail: [42601] Encountered "= {" at line 1, column 109.
+-- fail: options given as struct literals (columns = {...}) do not parse
 SELECT count(*) AS n FROM read_csv('${data}/people.csv', header = true, columns = {'id': 'INTEGER', 'name': 'VARCHAR', 'dept': 'INTEGER', 'salary': 'DOUBLE', 'hired': 'DATE'});
 
 ## duckdb syntax
@@ -1517,8 +1517,8 @@ SELECT uuid() IS NOT NULL AS u;
 -- pass
 SELECT CAST(NULL AS INTEGER) AS n;
 
--- fail: [42000] result column 'n' has type NULL, which ascan cannot return (cast it to a supported type)
+-- pass
 SELECT NULL AS n;
 
--- fail: [42000] result column 'n' has type NULL, which ascan cannot return (cast it to a supported type)
+-- pass
 SELECT 'a' AS s, NULL AS n;

@@ -76,8 +76,9 @@ class ProbeTest {
         try {
             ascan = execute(w.ascan(), ascanSql);
         } catch (Throwable e) { // an Error escaping the driver is an outcome to report, not to die of
-            return new Outcome(s, firstLine(e instanceof SQLException q ? "[" + q.getSQLState() + "] " + q.getMessage()
-                    : Failures.describe(e)), null);
+            String message = firstLine(e instanceof SQLException q ? "[" + q.getSQLState() + "] " + q.getMessage() : Failures.describe(e));
+            // the file records the placeholders, not this run's directories
+            return new Outcome(s, message.replace(data.toString(), "${data}").replace(ascanOut.toString(), "${out}"), null);
         }
         if (!s.checked() || ascan == null && duck == null) return new Outcome(s, null, null);
         if (ascan == null || duck == null) {
@@ -95,14 +96,14 @@ class ProbeTest {
     /** The statement's ORDER BY for the comparison; a statement Calcite's parser does not read compares as a multiset. */
     private static QueryFile query(ProbeFile.Statement s) {
         try {
-            return QueryFile.parse("probe", s.where(), s.sql());
+            return QueryFile.parse("probe", "statement", s.sql());
         } catch (RuntimeException e) {
             return unordered(s);
         }
     }
 
     private static QueryFile unordered(ProbeFile.Statement s) {
-        return new QueryFile("probe", s.where(), s.sql(), List.of(), null);
+        return new QueryFile("probe", "statement", s.sql(), List.of(), null);
     }
 
     /** Runs one statement: its rows when it gives a result set, else null. */
@@ -157,6 +158,8 @@ class ProbeTest {
             } else if (!s.pass() && o.passed()) {
                 problems.add(s.where() + ": marked fail (" + s.reason() + "), but it passes now: mark it pass\n" + s.sql());
                 status.put(s.statusLine(), "-- pass");
+            } else if (!s.pass() && generated(s.reason()) && !s.reason().equals(clip(o.failure()))) {
+                status.put(s.statusLine(), "-- fail: " + clip(o.failure())); // an update refreshes ascan's message, not a written reason
             }
         }
         StringBuilder summary = new StringBuilder("probe: " + passed + " of " + outcomes.size()
@@ -173,6 +176,11 @@ class ProbeTest {
                     + "-Dprobe.update=true to rewrite the status lines, then review the diff):\n\n"
                     + String.join("\n\n", problems) + "\n\n" + summary);
         }
+    }
+
+    /** A reason the update wrote: ascan's error (it starts with its SQLSTATE) or the comparison's first line. */
+    private static boolean generated(String reason) {
+        return reason.startsWith("[") || reason.startsWith("wrong result:");
     }
 
     private static String firstLine(String message) {
