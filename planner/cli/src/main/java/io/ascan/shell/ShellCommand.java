@@ -57,6 +57,12 @@ public final class ShellCommand implements CliCommand {
                 + "warnings); off by default.")
         boolean stats;
 
+        @Option(names = "--progress", defaultValue = "auto", paramLabel = "WHEN",
+                description = "A progress line on stderr (slices, rows, bytes of the scans) while a query runs, as "
+                        + "ascan sql shows: auto (for queries running over a second, when stderr is a terminal), on "
+                        + "(from the start, whatever stderr is), off (default: ${DEFAULT-VALUE}).")
+        SqlCommand.Progress progress;
+
         /** Input and output for tests; null: the terminal. */
         InputStream in;
         OutputStream out;
@@ -68,6 +74,12 @@ public final class ShellCommand implements CliCommand {
             // The driver hands each scan's report over as a statement warning, which sqlline prints
             // after every query: only --stats asks for them.
             if (!stats) all.putIfAbsent("jdbc.scanWarnings", "false");
+            // the driver draws the line (the shell never sees sqlline's statements): it runs until the first rows
+            all.putIfAbsent("jdbc.progress", switch (progress) {
+                case on -> "on";
+                case off -> "off";
+                case auto -> io.ascan.gen.ProgressBar.stderrIsTerminal() ? "delayed" : "off";
+            });
             StringBuilder url = new StringBuilder("jdbc:ascan:").append(catalog.dir.toAbsolutePath().normalize());
             char sep = '?';
             for (var e : all.entrySet()) {

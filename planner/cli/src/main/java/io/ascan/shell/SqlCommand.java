@@ -5,6 +5,7 @@ import io.ascan.cli.CliCommand;
 import io.ascan.exchange.UserException;
 import io.ascan.embedded.Ascan;
 import io.ascan.embedded.ColumnReader;
+import io.ascan.embedded.QueryProgress;
 import io.ascan.embedded.QueryReader;
 import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;

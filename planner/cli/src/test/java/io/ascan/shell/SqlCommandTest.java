@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.cli.Main;
 import io.ascan.embedded.Ascan;
+import io.ascan.embedded.QueryProgress;
 import io.ascan.jdbc.JdbcFixtures;
 import io.ascan.jdbc.ScriptedExecutor;
 import io.ascan.planner.AscanQueryService;
@@ -216,6 +217,50 @@ class SqlCommandTest {
         assertTrue(!plain.contains("Warning") && !plain.contains("AdaptiveScan orders"), plain);
         String stats = shell(query, "--stats");
         assertTrue(stats.contains("Warning: AdaptiveScan orders"), stats);
+    }
+
+    /**
+     * The shell's progress line (drawn by the driver, jdbc.progress): forced on, it shows the
+     * scans' slices on stderr, all done in its last drawing, and is erased before sqlline prints
+     * the rows; never on the console. Not timing-based: a forced line is drawn once more when the
+     * first batch arrives. Without a terminal on stderr, auto draws nothing.
+     */
+    @Test
+    void shellShowsTheProgressLineOnStderr() throws Exception {
+        String query = "SELECT COUNT(*) AS n FROM orders;\n!quit\n";
+        String[] console = new String[1];
+        String err = stderrOf(() -> console[0] = shell(query, "--progress", "on"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("slices (\\d+)/(\\d+), [\\d,]+ rows").matcher(err);
+        String done = null, total = null;
+        int last = -1;
+        while (m.find()) {
+            done = m.group(1);
+            total = m.group(2);
+            last = m.end();
+        }
+        assertTrue(done != null && done.equals(total) && !total.equals("0"), "the last line shows every slice done: " + err);
+        assertTrue(err.indexOf(QueryProgress.ERASE, last) >= 0, "the line is erased after its last drawing: " + err);
+        assertTrue(console[0].contains("| n ") && !console[0].contains("slices"), console[0]);
+        String auto = stderrOf(() -> console[0] = shell(query));
+        assertTrue(!auto.contains("slices") && !auto.contains(QueryProgress.ERASE), "stderr is no terminal here: " + auto);
+        assertTrue(console[0].contains("| n "), console[0]);
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /** What {@code body} wrote on System.err, where the driver draws the progress line. */
+    private static String stderrOf(Body body) throws Exception {
+        java.io.PrintStream saved = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            body.run();
+        } finally {
+            System.setErr(saved);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 
     private static String shell(String input, String... flags) throws Exception {

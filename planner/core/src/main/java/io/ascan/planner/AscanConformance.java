@@ -4,9 +4,11 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlDelegatingConformance;
 
 /**
- * The parser's conformance: Calcite's default, plus the {@code %} remainder operator that
- * PostgreSQL and DuckDB users write for {@code MOD}. The validator keeps the plain default
- * (Calcite's planner reads the validator's conformance back as an enum name).
+ * The parser's and the validator's conformance: Calcite's default, plus what PostgreSQL and
+ * DuckDB users write: the {@code %} remainder operator for {@code MOD}, and {@code GROUP BY} an
+ * output column's ordinal ({@code GROUP BY 1}). Not GROUP BY or HAVING an output column's alias:
+ * Calcite resolves a name to the alias before an input column of that name, DuckDB and
+ * PostgreSQL to the input column, so the same query would group differently.
  */
 public final class AscanConformance extends SqlDelegatingConformance {
     public static final AscanConformance INSTANCE = new AscanConformance();
@@ -19,4 +21,11 @@ public final class AscanConformance extends SqlDelegatingConformance {
     public boolean isPercentRemainderAllowed() {
         return true;
     }
+
+    @Override
+    public boolean isGroupByOrdinal() {
+        return true;
+    }
+
+
 }

@@ -29,7 +29,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * The functions SQL may call: Calcite's standard table, the PostgreSQL and BigQuery library
  * functions that DuckDB users write under the same names with the same meaning, and a few of
  * our own where no library function has DuckDB's signature ({@code date_trunc('month', d)},
- * {@code regexp_matches}, two-argument {@code ltrim}). Names are looked up case-insensitively,
+ * {@code regexp_matches}, two-argument {@code ltrim}), and DuckDB's second names of some of them
+ * ({@code instr} for {@code strpos}). Names are looked up case-insensitively,
  * as unquoted names are folded to lower case. Every function here has an engine expression
  * ({@code ExprTranslator}); docs/sql.md lists them.
  */
@@ -110,10 +111,18 @@ final class AscanOperatorTable {
             SqlLibraryOperators.REGEXP_REPLACE_PG_3, SqlLibraryOperators.REGEXP_REPLACE_PG_4,
             SqlLibraryOperators.GREATEST_PG, SqlLibraryOperators.LEAST_PG,
             SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.POW, SqlLibraryOperators.LOG2,
-            SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
+            SqlLibraryOperators.CONCAT_WS_POSTGRESQL, SqlLibraryOperators.SUBSTR_POSTGRESQL, SqlLibraryOperators.IFNULL,
+            SqlLibraryOperators.IF, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
             HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
             HolisticAggregates.QUANTILE));
+
+    /** DuckDB's other names of functions above: the same operator under a second name. */
+    private static final java.util.Map<String, SqlOperator> ALIASES = java.util.Map.of(
+            "INSTR", SqlLibraryOperators.STRPOS,
+            "PREFIX", SqlLibraryOperators.STARTS_WITH,
+            "SUFFIX", SqlLibraryOperators.ENDS_WITH,
+            "DATEPART", DATE_PART);
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());
 
@@ -128,6 +137,10 @@ final class AscanOperatorTable {
             SqlNameMatcher anyCase = SqlNameMatchers.withCaseSensitive(false);
             int before = operatorList.size();
             ours.lookupOperatorOverloads(opName, category, syntax, operatorList, anyCase);
+            if (operatorList.size() == before && opName.isSimple() && syntax == SqlSyntax.FUNCTION) {
+                SqlOperator alias = ALIASES.get(opName.getSimple().toUpperCase(java.util.Locale.ROOT));
+                if (alias != null) operatorList.add(alias);
+            }
             if (operatorList.size() == before) standard.lookupOperatorOverloads(opName, category, syntax, operatorList, anyCase);
         }
 

@@ -18,6 +18,7 @@ import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.avatica.util.Quoting;
@@ -57,10 +58,31 @@ public final class QueryPlanner {
             .withCaseSensitive(true)
             .withConformance(AscanConformance.INSTANCE);
 
-    /** The validator's settings (Calcite's planner would otherwise take them from the parser's conformance by name). */
-    private static final CalciteConnectionConfigImpl CONNECTION = new CalciteConnectionConfigImpl(new java.util.Properties())
-            .set(CalciteConnectionProperty.CASE_SENSITIVE, "true")
-            .set(CalciteConnectionProperty.CONFORMANCE, SqlConformanceEnum.DEFAULT.name());
+    /**
+     * The validator's settings. Calcite's planner reads the conformance from here, where the
+     * property only names an enum; {@link ValidatorSettings#conformance()} gives it ours (GROUP BY
+     * ordinals), as the parser's.
+     */
+    private static final CalciteConnectionConfigImpl CONNECTION = new ValidatorSettings();
+
+    private static final class ValidatorSettings extends CalciteConnectionConfigImpl {
+        ValidatorSettings() {
+            super(properties());
+        }
+
+        private static java.util.Properties properties() {
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+            // set, so that the planner does not replace it by the parser's conformance's name
+            p.setProperty(CalciteConnectionProperty.CONFORMANCE.camelName(), SqlConformanceEnum.DEFAULT.name());
+            return p;
+        }
+
+        @Override
+        public SqlConformance conformance() {
+            return AscanConformance.INSTANCE;
+        }
+    }
 
     private final FrameworkConfig config;
 
@@ -171,7 +193,9 @@ public final class QueryPlanner {
             RelRoot root = planner.rel(validated);
             AscanMetadata.install(root.rel.getCluster());
             t = lap(phases, "convert to rels", t);
-            LogicalPlan logical = new LogicalPlan(LogicalOptimizer.optimize(root.project()), root.validatedRowType);
+            RelDataType resultType = UntypedNulls.rowType(root.validatedRowType, root.rel.getCluster().getTypeFactory());
+            RelNode rel0 = UntypedNulls.project(root.project(), resultType);
+            LogicalPlan logical = new LogicalPlan(LogicalOptimizer.optimize(rel0), resultType);
             lap(phases, "optimise logical plan", t);
             if (!physical) return new Plans(logical, null, null);
             RelNode rel = PhysicalPlanner.optimize(logical.rel());

@@ -74,6 +74,18 @@ final class AscanConnection implements Connection {
         return scanWarnings;
     }
 
+    private volatile ConnectionSettings.Progress progress = ConnectionSettings.Progress.off;
+
+    /** Whether statements draw a progress line on stderr (connection property jdbc.progress). */
+    AscanConnection progress(ConnectionSettings.Progress p) {
+        progress = p;
+        return this;
+    }
+
+    ConnectionSettings.Progress progress() {
+        return progress;
+    }
+
     EngineConfig config() {
         return config;
     }

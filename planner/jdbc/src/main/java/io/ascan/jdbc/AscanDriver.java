@@ -66,7 +66,8 @@ public final class AscanDriver implements Driver {
         } catch (IOException e) {
             throw new SQLException("cannot open catalog " + s.dir() + ": " + describe(e), "08001", e);
         }
-        return new AscanConnection(url, catalog, s.config(), services.open(catalog, s.config())).scanWarnings(s.scanWarnings());
+        return new AscanConnection(url, catalog, s.config(), services.open(catalog, s.config())).scanWarnings(s.scanWarnings())
+                .progress(s.progress());
     }
 
     private static String describe(IOException e) {

@@ -1,6 +1,7 @@
 package io.ascan.jdbc;
 
 import io.ascan.embedded.ColumnReader;
+import io.ascan.embedded.QueryProgress;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryResult;
 import io.ascan.plan.OutputColumn;
@@ -47,8 +48,12 @@ final class AscanResultSet extends ReadOnlyResultSet {
     private int fetchSize;
     private SQLWarning warnings;
 
+    /** The statement's progress line until its first rows arrive; null when none is drawn. */
+    private QueryProgress progress;
+
     AscanResultSet(AscanStatement statement, QueryResult result, StatementExecution query, AscanResultSetMetaData metaData,
-                   long maxRows) {
+                   long maxRows, QueryProgress progress) {
+        this.progress = progress;
         this.statement = statement;
         this.result = result;
         this.query = query;
@@ -65,13 +70,17 @@ final class AscanResultSet extends ReadOnlyResultSet {
         row++;
         try {
             while (row >= batchRows) {
-                if (!result.next()) return finish();
+                boolean more = result.next();
+                stopProgress(); // the first rows (or the end) are here: nothing of the line may stay above them
+                if (!more) return finish();
                 bind(result.batch());
             }
         } catch (QueryException e) {
+            stopProgress();
             finish();
             throw SqlErrors.execution(e, query);
         } catch (RuntimeException | Error e) {
+            stopProgress();
             finish();
             throw SqlErrors.internal(e);
         }
@@ -117,6 +126,12 @@ final class AscanResultSet extends ReadOnlyResultSet {
         return false;
     }
 
+    private void stopProgress() {
+        if (progress == null) return;
+        progress.close();
+        progress = null;
+    }
+
     private void warn(SQLWarning w) {
         if (warnings == null) warnings = w;
         else warnings.setNextWarning(w);
@@ -135,6 +150,7 @@ final class AscanResultSet extends ReadOnlyResultSet {
     @Override
     public void close() {
         if (closed) return;
+        stopProgress();
         closed = true;
         done = true;
         readers = null;

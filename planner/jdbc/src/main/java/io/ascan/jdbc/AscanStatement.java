@@ -1,10 +1,14 @@
 package io.ascan.jdbc;
 
+import io.ascan.embedded.QueryProgress;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
 import io.ascan.exec.QueryResult;
 import io.ascan.planner.PlanningException;
 import io.ascan.planner.PreparedQuery;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -92,8 +96,19 @@ class AscanStatement implements Statement {
             throw SqlErrors.internal(e);
         }
         query.attach(result);
-        resultSet = new AscanResultSet(this, result, query, metaData(prepared), maxRows);
+        resultSet = new AscanResultSet(this, result, query, metaData(prepared), maxRows, progress(result));
         return resultSet;
+    }
+
+    /** The progress line of a started statement, when the connection asks for one (jdbc.progress); else null. */
+    private QueryProgress progress(QueryResult result) {
+        ConnectionSettings.Progress p = connection.progress();
+        if (p == ConnectionSettings.Progress.off) return null;
+        boolean forced = p == ConnectionSettings.Progress.on;
+        QueryProgress bar = new QueryProgress(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8)),
+                forced ? 0 : QueryProgress.DELAY_MILLIS, forced);
+        bar.watch(result);
+        return bar;
     }
 
     static AscanResultSetMetaData metaData(PreparedQuery prepared) {

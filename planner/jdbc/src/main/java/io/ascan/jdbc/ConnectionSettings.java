@@ -15,13 +15,23 @@ import java.util.Set;
  * {@code jdbc:ascan:<dir>[?name=value&...]} plus connection Properties to a catalog directory
  * and an {@link EngineConfig}. Settings in the URL override the Properties. {@code user} and
  * {@code password}, which tools always send, are accepted and ignored; {@value #SCAN_WARNINGS}
- * ({@code true} or {@code false}) is the driver's own: whether results hand their scan reports over
- * as warnings; any other name that is not a setting of docs/configuration.md is an error, as is a
- * bad value.
+ * ({@code true} or {@code false}) and {@value #PROGRESS} are the driver's own: whether results hand
+ * their scan reports over as warnings, and whether a statement draws a progress line on stderr
+ * ({@link Progress}); any other name that is not a setting of docs/configuration.md is an error,
+ * as is a bad value.
  */
-record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings) {
+record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings, Progress progress) {
     static final String PREFIX = "jdbc:ascan:";
     static final String SCAN_WARNINGS = "jdbc.scanWarnings";
+    static final String PROGRESS = "jdbc.progress";
+
+    /**
+     * A progress line on stderr while a statement runs, until its first rows arrive
+     * ({@link io.ascan.embedded.QueryProgress}): none (the default, for applications), for
+     * statements running over a second ({@code delayed}, what an interactive shell shows), or from
+     * the start and drawn at least once ({@code on}).
+     */
+    enum Progress { off, delayed, on }
     private static final Set<String> IGNORED = Set.of("user", "password");
 
     static boolean accepts(String url) {
@@ -51,9 +61,19 @@ record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings) {
             throw new SQLException("invalid connection property: " + SCAN_WARNINGS + " must be true or false, got '" + warnings
                     + "'", SqlErrors.INVALID_ATTRIBUTE);
         }
+        String progress = settings.remove(PROGRESS);
+        Progress p = Progress.off;
+        if (progress != null) {
+            try {
+                p = Progress.valueOf(progress.strip().toLowerCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new SQLException("invalid connection property: " + PROGRESS + " must be off, delayed or on, got '"
+                        + progress + "'", SqlErrors.INVALID_ATTRIBUTE);
+            }
+        }
         try {
             return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings),
-                    warnings == null || warnings.strip().equalsIgnoreCase("true"));
+                    warnings == null || warnings.strip().equalsIgnoreCase("true"), p);
         } catch (IllegalArgumentException e) {
             throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
         }

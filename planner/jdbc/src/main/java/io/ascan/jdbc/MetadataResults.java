@@ -96,7 +96,7 @@ final class MetadataResults {
         connection.checkOpen();
         List<OutputColumn> columns = columns(spec);
         MaterializedResult r = MaterializedResult.of(connection.metadataAllocator(), columns, rows);
-        return new AscanResultSet(null, r, null, AscanResultSetMetaData.allNullable(columns), 0);
+        return new AscanResultSet(null, r, null, AscanResultSetMetaData.allNullable(columns), 0, null);
     }
 
     ResultSet schemas(String catalog, String schemaPattern) throws SQLException {

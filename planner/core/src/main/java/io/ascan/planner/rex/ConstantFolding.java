@@ -74,7 +74,7 @@ public final class ConstantFolding extends RexShuttle {
         RexNode folded = switch (c.getKind()) {
             case PLUS -> plus(c, false);
             case MINUS -> plus(c, true);
-            case TIMES -> times(c);
+            case TIMES, CHECKED_TIMES -> times(c);
             case MINUS_PREFIX -> negate(c);
             case CAST -> cast(c);
             default -> null;
@@ -119,8 +119,24 @@ public final class ConstantFolding extends RexShuttle {
 
     private RexNode times(RexCall c) {
         RexLiteral a = operand(c, 0), b = operand(c, 1);
+        if (interval(c.getType())) return intervalTimes(interval(a.getType()) ? b : a, interval(a.getType()) ? a : b, c.getType());
         if (!exactNumeric(a.getType()) || !exactNumeric(b.getType()) || !exactNumeric(c.getType())) return null;
         return exact(a.getValueAs(BigDecimal.class).multiply(b.getValueAs(BigDecimal.class)), c.getType());
+    }
+
+    /**
+     * An integer times an interval literal ({@code INTERVAL 30 DAY}, which Calcite reads as
+     * {@code 30 * INTERVAL '1' DAY}): the interval literal, so that date arithmetic and RANGE
+     * frames see a constant interval.
+     */
+    private RexNode intervalTimes(RexLiteral n, RexLiteral interval, RelDataType type) {
+        if (!exactNumeric(n.getType()) || !interval(interval.getType()) || type.getIntervalQualifier() == null) return null;
+        BigDecimal count = n.getValueAs(BigDecimal.class), unit = interval.getValueAs(BigDecimal.class);
+        if (count == null || unit == null || count.stripTrailingZeros().scale() > 0) return null;
+        BigDecimal v = count.multiply(unit);
+        if (v.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1000)) > 0) return null; // the engine counts microseconds
+        RexNode folded = rex.makeIntervalLiteral(v, type.getIntervalQualifier());
+        return type.isNullable() ? rex.makeCast(type, folded, true, false) : folded;
     }
 
     private RexNode negate(RexCall c) {

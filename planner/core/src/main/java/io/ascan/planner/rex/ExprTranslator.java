@@ -369,7 +369,9 @@ public final class ExprTranslator {
         }
         // a constant interval, or n times one (date + n, TIMESTAMPADD(unit, n, d))
         RexNode count = null;
-        if (b instanceof RexCall times && times.getKind() == SqlKind.TIMES && times.getOperands().size() == 2) {
+        // (INTERVAL n DAY, DuckDB's spelling, is Calcite's n * INTERVAL '1' DAY, a checked product)
+        if (b instanceof RexCall times && (times.getKind() == SqlKind.TIMES || times.getKind() == SqlKind.CHECKED_TIMES)
+                && times.getOperands().size() == 2) {
             RexNode x = times.getOperands().get(0), y = times.getOperands().get(1);
             if (x instanceof RexLiteral && SqlTypeUtil.isExactNumeric(y.getType()) && SqlTypeUtil.isIntType(y.getType())) {
                 count = y;

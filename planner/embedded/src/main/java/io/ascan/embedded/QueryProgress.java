@@ -1,4 +1,4 @@
-package io.ascan.shell;
+package io.ascan.embedded;
 
 import io.ascan.exec.QueryResult;
 import io.ascan.scan.ScanProgress;
@@ -13,14 +13,15 @@ import java.util.concurrent.TimeUnit;
  * A progress line on stderr for a running query: its scans' slices done of slices to read, rows
  * and bytes, redrawn in place a few times a second once the query has run for {@code delayMillis}.
  * {@link #close()} (when the first rows are about to be printed, or the query failed) stops it and
- * erases the line, so nothing of it stays between the results. Never written to stdout.
+ * erases the line, so nothing of it stays between the results. Never written to stdout. Shown by
+ * {@code ascan sql --progress} and, through the JDBC driver's {@code jdbc.progress}, by the shell.
  */
-final class QueryProgress implements AutoCloseable {
-    static final long DELAY_MILLIS = 1000;
+public final class QueryProgress implements AutoCloseable {
+    public static final long DELAY_MILLIS = 1000;
     private static final long REDRAW_MILLIS = 200;
     private static final int WIDTH = 20;
     /** ANSI "erase to end of line". */
-    static final String ERASE = "\r\033[K";
+    public static final String ERASE = "\r\033[K";
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ascan-progress");
         t.setDaemon(true);
@@ -36,14 +37,14 @@ final class QueryProgress implements AutoCloseable {
     private boolean closed;
 
     /** @param delayMillis before the first line; @param drawOnClose draw the last state once before erasing it (forced progress: tests see a line whatever the timing) */
-    QueryProgress(PrintWriter err, long delayMillis, boolean drawOnClose) {
+    public QueryProgress(PrintWriter err, long delayMillis, boolean drawOnClose) {
         this.err = err;
         this.delay = delayMillis;
         this.drawOnClose = drawOnClose;
     }
 
     /** Starts polling {@code r} (the running query). */
-    synchronized void watch(QueryResult r) {
+    public synchronized void watch(QueryResult r) {
         if (closed) return;
         result = r;
         redraw = TIMER.scheduleAtFixedRate(this::draw, delay, REDRAW_MILLIS, TimeUnit.MILLISECONDS);
