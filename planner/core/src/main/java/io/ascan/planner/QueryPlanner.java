@@ -134,6 +134,7 @@ public final class QueryPlanner {
     public RelDataType rowType(String sql) throws PlanningException {
         Planner planner = Frameworks.getPlanner(config);
         try {
+            DoubleSlash.refuse(sql);
             SqlNode parsed = planner.parse(sql);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
@@ -178,6 +179,7 @@ public final class QueryPlanner {
         long t = System.nanoTime();
         Planner planner = Frameworks.getPlanner(config);
         try {
+            DoubleSlash.refuse(sql);
             SqlNode parsed = planner.parse(sql);
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
