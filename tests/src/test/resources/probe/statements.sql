@@ -14,7 +14,7 @@ SELECT 1 + 2 * 3 - 4 AS v;
 -- fail: integer division: ascan's 7 / 2 is 3 (PostgreSQL's rule, docs/sql.md), DuckDB's 3.5
 SELECT 7 / 2 AS v;
 
--- fail: Calcite's parser reads // as a comment: ascan answers SELECT 7, a wrong answer without an error (DuckDB: integer division)
+-- fail: '//' (DuckDB's integer division) is refused with 42601; Calcite's parser would read it as a comment
 SELECT 7 // 2 AS v;
 
 -- pass
