@@ -343,7 +343,7 @@ SELECT translate('hello', 'el', 'ip') AS t;
 -- pass
 SELECT upper(left(s, 1)) AS first FROM tc;
 
--- fail: [42883] From line 1, column 8 to line 1, column 25: No match found for function signature STRING_AGG(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT string_agg(s, ',') AS all_s FROM (SELECT 'a' AS s UNION ALL SELECT 'b');
 
 -- pass
@@ -534,22 +534,22 @@ SELECT count(*) FILTER (WHERE f) AS t, count(*) FILTER (WHERE NOT f) AS nf FROM 
 -- pass
 SELECT sum(i) FILTER (WHERE k > 2) AS s FROM tb;
 
--- fail: [42883] From line 1, column 8 to line 1, column 16: No match found for function signature median(<NUMERIC>)
+-- pass
 SELECT median(k) AS m FROM ta;
 
--- fail: [42883] From line 1, column 8 to line 1, column 28: No match found for function signature quantile_cont(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT quantile_cont(k, 0.5) AS q FROM ta;
 
--- fail: [0A000] cannot execute this query: aggregate function PERCENTILE_CONT is not supported
+-- pass
 SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY k) AS p FROM ta;
 
 -- pass
 SELECT approx_count_distinct(k) AS n FROM ta;
 
--- fail: [42883] From line 1, column 8 to line 1, column 31: No match found for function signature STRING_AGG(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT string_agg(n_name, ', ') AS names FROM nation WHERE n_regionkey = 1;
 
--- fail: [0A000] cannot execute this query: aggregate function LISTAGG is not supported
+-- pass
 SELECT listagg(n_name, ', ') AS names FROM nation WHERE n_regionkey = 1;
 
 -- fail: [0A000] cannot execute this query: aggregate function MODE is not supported
@@ -1076,10 +1076,10 @@ SELECT k FROM ta INTERSECT SELECT k FROM tb;
 -- pass
 SELECT k FROM ta EXCEPT SELECT k FROM tc;
 
--- fail: [0A000] cannot execute this query: INTERSECT is not supported
+-- pass
 SELECT k FROM ta INTERSECT ALL SELECT k FROM tb;
 
--- fail: [0A000] cannot execute this query: MINUS is not supported
+-- pass
 SELECT k FROM ta EXCEPT ALL SELECT k FROM tc;
 
 -- pass
@@ -1390,13 +1390,13 @@ CREATE TABLE people2 AS SELECT * FROM read_parquet('${data}/people.parquet');
 -- pass
 SELECT dept, max(salary) AS m FROM people2 GROUP BY dept;
 
--- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 27)
+-- pass
 COPY (SELECT * FROM nation) TO '${out}/nation.parquet' (FORMAT parquet);
 
--- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 27)
+-- pass
 COPY (SELECT * FROM nation) TO '${out}/nation.csv' (HEADER, DELIMITER ',');
 
--- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 1)
+-- pass
 COPY nation TO '${out}/nation2.csv';
 
 -- pass
