@@ -17,10 +17,7 @@ enum KnownOpen {
     GROUPED_EXISTS("EXISTS over a correlated subquery with GROUP BY or DISTINCT: NPE, IndexOutOfBounds, a pipeline that does not compile"),
     IN_SUBQUERY("x [NOT] IN (subquery): NPE in AscanMetadata.atMost, window functions when correlated, wrong when an aggregate subquery is NULL",
             "window functions (OVER) are not supported"),
-    CORRELATED_SUBQUERY_IN_SELECT("a correlated subquery in a SELECT list: decorrelation AssertionErrors, RexInputRef and index out of range"),
-    NULLABILITY_UNDER_STRONG_CALL("a join condition over equal CTE columns computed from COALESCE of a constant ((1 - COALESCE(100, k)) = ...):"
-            + " JoinReduceExpressionsRule's simplification meets a call whose nullability disagrees with its operands'",
-            "AssertionError at org.apache.calcite.rex.RexSimplify.validateStrongPolicy");
+    CORRELATED_SUBQUERY_IN_SELECT("a correlated subquery in a SELECT list: decorrelation AssertionErrors, RexInputRef and index out of range");
 
     final String reason;
     /** Failure signatures that mark this entry's failures (none when the generator avoids the construct). */
