@@ -45,6 +45,8 @@ public final class EngineProperties {
         m.put("policy.nSample", "slices sampled per mode per sampling round");
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
+        m.put("policy.clock", "what adaptive scans time slices by: wall | link (the emulated interconnect's time for the "
+                + "bytes charged, undisturbed by a busy machine; needs interconnect.bandwidth; default wall)");
         m.put("io", "block reader: uring | portable");
         m.put("cache.bytes", "storage-side segment cache of the engine, in bytes (suffix k, m, g allowed; 0 = off; "
                 + "default: a quarter of physical memory)");
@@ -86,8 +88,8 @@ public final class EngineProperties {
                 case "scan.inlineRows" -> inlineRows = longAtLeast(name, v, 0);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
-                case "policy.alpha" -> p = new PolicyConfig(p.nSample(), p.delta(), fraction(name, v, true), p.window(),
-                        p.hysteresis(), p.maxSampleFraction());
+                case "policy.alpha" -> p = p.withAlpha(fraction(name, v, true));
+                case "policy.clock" -> p = p.withLinkClock(clock(v));
                 case "io" -> io = io(v);
                 case "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
@@ -106,6 +108,14 @@ public final class EngineProperties {
 
     public static EngineConfig parse(Map<String, String> settings) {
         return parse(settings, EngineConfig.DEFAULTS);
+    }
+
+    private static boolean clock(String v) {
+        return switch (v) {
+            case "wall" -> false;
+            case "link" -> true;
+            default -> throw new IllegalArgumentException("policy.clock must be one of wall, link, got '" + v + "'");
+        };
     }
 
     private static IoMode io(String v) {

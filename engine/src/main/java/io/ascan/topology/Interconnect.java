@@ -77,6 +77,15 @@ public final class Interconnect {
         }
     }
 
+    /**
+     * The link's clock: the nanoseconds the bytes charged so far take at its bandwidth. It runs only
+     * while bytes are moved, whatever the CPUs are doing, so intervals on it measure a mode's
+     * traffic alone ({@code policy.clock=link}). Zero without emulation.
+     */
+    public long linkNanos() {
+        return bytesPerSecond == 0 ? 0 : nanosFor(bytes.get(), bytesPerSecond);
+    }
+
     /** Bytes charged so far (also counted without emulation, for statistics). */
     public long bytesMoved() {
         return bytes.get();

@@ -50,6 +50,16 @@ class TopologyTest {
     }
 
     @Test
+    void theLinkClockCountsTheTimeOfTheBytesCharged() {
+        assertEquals(0, Interconnect.NONE.linkNanos());
+        Interconnect link = new Interconnect(1_000_000_000, 1L << 30); // 1 GB/s, a burst that never waits
+        assertEquals(0, link.linkNanos());
+        link.charge(5_000);
+        link.charge(20_000);
+        assertEquals(25_000, link.linkNanos(), "25,000 bytes take 25 us at 1 GB/s, however long the calls took");
+    }
+
+    @Test
     void emulatedLinkChargesAccumulateWaitsAcrossThreads() throws Exception {
         // 100 MB/s with a 64 KiB burst: 4 threads x 25 charges of 100 KB = 10 MB must wait about
         // 0.1 s in total across threads (the waiting is asserted, not the wall-clock time).

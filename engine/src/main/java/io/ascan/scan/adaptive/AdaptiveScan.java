@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The AdaptiveScan of the A-Scan paper (IV) as a pipeline source: per slice it picks how the
@@ -156,12 +157,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // slices in flight and the output queue reflect it alone.
         ThroughputTracker tracker = new ThroughputTracker(workers, inFlight + output.capacity(), o.policy().window(),
                 o.policy().alpha());
-        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures);
+        // policy.clock=link: the emulated link's time, which a busy machine does not stretch
+        LongSupplier clock = o.policy().linkClock() && env.interconnect().emulated() ? env.interconnect()::linkNanos : System::nanoTime;
+        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock);
         List<MaterializerWorker> materializers = new ArrayList<>();
         for (ScanMode m : choice.modes()) {
             Materializer mat = materializer(m, query);
             for (int i = 0; i < workers.get(m); i++) {
-                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures));
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock));
             }
         }
         if (inline(o.inlineRows())) {

@@ -2,6 +2,7 @@ package io.ascan.scan.adaptive;
 
 import io.ascan.exec.QueryContext;
 import io.ascan.scan.materializer.Materializer;
+import java.util.function.LongSupplier;
 
 /**
  * One worker thread of a mode (A-Scan paper IV-C): takes slices from the mode's input queue, has
@@ -18,16 +19,26 @@ public final class MaterializerWorker {
     private final OutputQueue output;
     private final ThroughputTracker tracker;
     private final ScanFigures figures;
+    private final LongSupplier clock;
 
-    /** @param index this worker's number among its mode's workers (its slot in the tracker) */
     public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
                               ThroughputTracker tracker, ScanFigures figures) {
+        this(materializer, index, input, output, tracker, figures, System::nanoTime);
+    }
+
+    /**
+     * @param index this worker's number among its mode's workers (its slot in the tracker)
+     * @param clock what slices are timed by, in nanoseconds (the wall clock, or the emulated link's)
+     */
+    public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
+                              ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
         this.materializer = materializer;
         this.index = index;
         this.input = input;
         this.output = output;
         this.tracker = tracker;
         this.figures = figures;
+        this.clock = clock;
     }
 
     public void run(QueryContext query) throws Exception {
@@ -36,7 +47,7 @@ public final class MaterializerWorker {
         try (Materializer.Session session = materializer.open()) {
             for (SliceAssignment a = first; a != null; a = input.take()) {
                 query.checkCancelled();
-                long start = System.nanoTime();
+                long start = clock.getAsLong();
                 Materializer.Materialized m = session.materialize(a.slice());
                 if (m.rowset() != null) {
                     try {
@@ -46,7 +57,7 @@ public final class MaterializerWorker {
                         throw e;
                     }
                 }
-                long nanos = System.nanoTime() - start;
+                long nanos = clock.getAsLong() - start;
                 tracker.record(a.mode(), a.epoch(), index, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }

@@ -9,6 +9,7 @@ import io.ascan.scan.policy.ScanContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The AdaptiveScan's control loop (A-Scan paper IV-C): for each slice, in scan order, it refreshes
@@ -29,6 +30,7 @@ public final class Scheduler implements ScanContext {
     private ScanMode active;
     private long assigned;
     private volatile boolean stopped;
+    private final LongSupplier clock;
 
     /**
      * @param modes  the modes this scan runs (the policy's choices must be among them), in sampling order
@@ -36,6 +38,13 @@ public final class Scheduler implements ScanContext {
      */
     public Scheduler(List<SliceMeta> slices, List<ScanMode> modes, ModePolicy policy, Map<ScanMode, InputQueue> inputs,
                      ThroughputTracker tracker, ScanFigures figures) {
+        this(slices, modes, policy, inputs, tracker, figures, System::nanoTime);
+    }
+
+    /** @param clock the policy's clock ({@link #nanoTime()}): the wall clock, or the emulated link's */
+    public Scheduler(List<SliceMeta> slices, List<ScanMode> modes, ModePolicy policy, Map<ScanMode, InputQueue> inputs,
+                     ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
+        this.clock = clock;
         this.slices = slices;
         this.modes = List.copyOf(modes);
         this.policy = policy;
@@ -123,7 +132,7 @@ public final class Scheduler implements ScanContext {
 
     @Override
     public long nanoTime() {
-        return System.nanoTime();
+        return clock.getAsLong();
     }
 
     @Override

@@ -10,10 +10,19 @@ package io.ascan.scan.policy;
  * @param hysteresis       after resampling, switch away from the current mode only if the best
  *                         alternative is faster by more than this fraction (paper III-E)
  * @param maxSampleFraction upper bound on the fraction of a scan's slices a sampling round may take
+ * @param linkClock        {@code policy.clock=link}: slices and samples are timed by the emulated
+ *                         interconnect's clock (the time its charged bytes take at its bandwidth),
+ *                         not the wall clock, so that a busy machine does not change what the policy
+ *                         measures; without emulation the wall clock
  */
 public record PolicyConfig(int nSample, double delta, double alpha, int window, double hysteresis,
-                           double maxSampleFraction) {
+                           double maxSampleFraction, boolean linkClock) {
     public static final PolicyConfig DEFAULTS = new PolicyConfig(350, 0.15, 0.2, 8, 0.05, 0.25);
+
+    /** Timed by the wall clock. */
+    public PolicyConfig(int nSample, double delta, double alpha, int window, double hysteresis, double maxSampleFraction) {
+        this(nSample, delta, alpha, window, hysteresis, maxSampleFraction, false);
+    }
 
     public PolicyConfig {
         if (nSample < 1) throw new IllegalArgumentException("policy.nSample must be at least 1, got " + nSample);
@@ -27,10 +36,18 @@ public record PolicyConfig(int nSample, double delta, double alpha, int window, 
     }
 
     public PolicyConfig withNSample(int n) {
-        return new PolicyConfig(n, delta, alpha, window, hysteresis, maxSampleFraction);
+        return new PolicyConfig(n, delta, alpha, window, hysteresis, maxSampleFraction, linkClock);
     }
 
     public PolicyConfig withDelta(double d) {
-        return new PolicyConfig(nSample, d, alpha, window, hysteresis, maxSampleFraction);
+        return new PolicyConfig(nSample, d, alpha, window, hysteresis, maxSampleFraction, linkClock);
+    }
+
+    public PolicyConfig withAlpha(double a) {
+        return new PolicyConfig(nSample, delta, a, window, hysteresis, maxSampleFraction, linkClock);
+    }
+
+    public PolicyConfig withLinkClock(boolean link) {
+        return new PolicyConfig(nSample, delta, alpha, window, hysteresis, maxSampleFraction, link);
     }
 }

@@ -2,7 +2,11 @@ package io.ascan.planner;
 
 import io.ascan.planner.rules.HolisticAggregates;
 import java.util.List;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlCoalesceFunction;
+import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -96,13 +100,26 @@ final class AscanOperatorTable {
             ReturnTypes.LEAST_RESTRICTIVE.andThen(SqlTypeTransforms.TO_NULLABLE), null,
             OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC, SqlFunctionCategory.NUMERIC);
 
+    /**
+     * COALESCE as one call, typed by Calcite's COALESCE (NOT NULL when one operand is NOT NULL),
+     * not rewritten by the validator into {@code CASE WHEN a IS NOT NULL THEN a ELSE b END}: that
+     * CASE is nullable when its last operand is, so {@code 1 - COALESCE(100, k)} was typed nullable
+     * over operands that simplification finds NOT NULL, which Calcite's simplifier rejects.
+     */
+    static final SqlFunction COALESCE = new SqlCoalesceFunction() {
+        @Override
+        public SqlNode rewriteCall(SqlValidator validator, SqlCall call) {
+            return call;
+        }
+    };
+
     private static SqlFunction trim(String name) {
         return SqlBasicFunction.create(name, ReturnTypes.VARCHAR_NULLABLE, OperandTypes.STRING_OPTIONAL_STRING,
                 SqlFunctionCategory.STRING);
     }
 
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
-            ROUND, TRUNC, MOD, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
+            ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
             SqlLibraryOperators.REVERSE, SqlLibraryOperators.REPEAT,

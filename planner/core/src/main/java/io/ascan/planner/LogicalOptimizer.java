@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCostImpl;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -121,7 +122,7 @@ final class LogicalOptimizer {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(rel);
         r = SubQueryForms.rewrite(r);
-        r = hep(r, SUB_QUERIES, HepMatchOrder.DEPTH_FIRST);
+        r = tree(r, SUB_QUERIES);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);
@@ -153,6 +154,20 @@ final class LogicalOptimizer {
         RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(rel));
         RelNode decorrelated = AscanRelDecorrelator.decorrelateQuery(prepared, builder);
         return decorrelated == prepared ? rel : decorrelated;
+    }
+
+    /**
+     * The sub-query rules, keeping the plan a tree: Hep otherwise merges equal sub-trees into one
+     * node, and the decorrelator, which maps each node to its rewrite by identity, then gave a scan
+     * shared by the outer query and a correlated sub-query the rewrite of the correlated
+     * occurrence (joined with the correlation values) in both places: the outer query's field
+     * references went past its inputs (an index error, a type mismatch, a wrong column).
+     */
+    private static RelNode tree(RelNode rel, Collection<RelOptRule> rules) {
+        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.DEPTH_FIRST).addRuleCollection(rules);
+        HepPlanner planner = new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY);
+        planner.setRoot(rel);
+        return planner.findBestExp();
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {

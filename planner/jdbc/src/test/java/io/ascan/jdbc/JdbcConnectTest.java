@@ -84,6 +84,7 @@ class JdbcConnectTest {
             "?cache.bytes=4gb | cache.bytes must be a byte count >= 0 such as 1073741824, 512m or 4g, got '4gb'",
             "?cache.bytes=-1 | cache.bytes must be a byte count >= 0, got -1",
             "?policy.alpha=x | policy.alpha must be a number in (0, 1], got 'x'",
+            "?policy.clock=cpu | policy.clock must be one of wall, link, got 'cpu'",
             "?plan.cacheSize=3000000000 | plan.cacheSize must be an integer in [0, 2147483647], got 3000000000",
             "?query.memory=1k | query.memory must be at least 1 MiB",
             "?compute.thread=2 | unknown setting 'compute.thread'",

@@ -43,6 +43,17 @@ final class Fuzzer implements AutoCloseable {
         String describe() {
             return total() + " queries: " + counts;
         }
+
+        /** This run's figures and {@code o}'s together. */
+        Summary plus(Summary o) {
+            Map<Outcome, Long> c = new EnumMap<>(counts);
+            o.counts.forEach((k, n) -> c.merge(k, n, Long::sum));
+            Map<String, Long> s = new LinkedHashMap<>(signatures);
+            o.signatures.forEach((k, n) -> s.merge(k, n, Long::sum));
+            List<Failure> f = new ArrayList<>(failures);
+            f.addAll(o.failures);
+            return new Summary(c, s, f);
+        }
     }
 
     private final Differential differential;

@@ -9,13 +9,13 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
-import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * Group keys that are constants leave the aggregate and are projected back after it. Aggregates
+ * Group keys that are constants (literals or deterministic calls of literals) leave the aggregate and are projected back after it. Aggregates
  * grouped by constants only ({@code GROUP BY 'ab'}, and the {@code Aggregate({true})} Calcite
  * builds for an EXISTS sub-query) become a global aggregate that also counts its rows, kept only
  * when it counted any: one group when the input has rows, none when it is empty.
@@ -26,7 +26,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@code SELECT DISTINCT 'a', 1, (correlated sub-query)} put the constants back in the wrong
  * places (an AssertionError on the row type, an index error for several of them, and for
  * {@code k IN (SELECT 5 FROM t WHERE <correlated>)} a join of k with the correlation value
- * instead of 5: wrong answers, or a pipeline that did not compile).
+ * instead of 5: wrong answers, or a pipeline that did not compile). It folds a constant call
+ * to a literal first, so a key such as {@code NULL NOT IN ('a')} or {@code 1.5 <> 0} is one too.
  */
 public final class ConstantGroupKeys {
     private ConstantGroupKeys() {}
@@ -42,11 +43,11 @@ public final class ConstantGroupKeys {
         });
     }
 
-    /** The group keys that {@code a}'s input projects as literals. */
+    /** The group keys that {@code a}'s input projects as constants (literals, or calls of literals such as {@code NULL NOT IN ('a')}). */
     private static ImmutableBitSet constantKeys(Aggregate a) {
         if (a.getGroupType() != Aggregate.Group.SIMPLE || !(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
         ImmutableBitSet.Builder constants = ImmutableBitSet.builder();
-        for (int key : a.getGroupSet()) if (p.getProjects().get(key) instanceof RexLiteral) constants.set(key);
+        for (int key : a.getGroupSet()) if (RexUtil.isConstant(p.getProjects().get(key))) constants.set(key);
         return constants.build();
     }
 
