@@ -20,6 +20,15 @@ public interface AbmPolicy {
     /** The slice {@code q} takes next among those ready for it, or -1 to wait (it needs one that is not). */
     int choose(BufferView v, ScanState q);
 
+    /**
+     * Whether {@code q} would take {@code slice} as soon as it is ready. A finished load is pinned
+     * for its trigger only then: a slice pinned for a scan that must first take another could
+     * fill the pool with pins no scan releases.
+     */
+    default boolean takesNext(ScanState q, int slice) {
+        return true;
+    }
+
     /** The next load, or null when nothing should be loaded now. */
     Load nextLoad(BufferView v);
 

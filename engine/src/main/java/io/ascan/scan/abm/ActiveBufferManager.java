@@ -289,7 +289,8 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
         if (failure == null) {
             job.trigger().counts.loadedBytes.add(job.bytes());
             CScan t = job.trigger();
-            if (!t.closed && !t.stopped && t.state.remaining.containsKey(job.slice()) && !t.held.containsKey(job.slice())) {
+            if (!t.closed && !t.stopped && t.state.remaining.containsKey(job.slice()) && !t.held.containsKey(job.slice())
+                    && policy.takesNext(t.state, job.slice())) {
                 List<SegmentKey> k = keysOf(t.state, job.slice());
                 if (chunks.pin(k)) t.held.put(job.slice(), k);
             }
@@ -345,6 +346,20 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     @Override
     public boolean almostStarved(ScanState q) {
         return almostStarvedMemo.computeIfAbsent(q, BufferView.super::almostStarved);
+    }
+
+    /**
+     * Waits until no load is in flight (a load scheduled for a scan that has ended still lands
+     * in the pool), at most {@code millis}; false if one still is. For tests and benchmarks.
+     */
+    public synchronized boolean awaitLoads(long millis) throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (!loading.isEmpty()) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) return false;
+            wait(left);
+        }
+        return true;
     }
 
     public synchronized Statistics statistics() {

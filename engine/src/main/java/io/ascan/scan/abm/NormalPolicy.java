@@ -61,11 +61,17 @@ final class NormalPolicy implements AbmPolicy {
     }
 
     @Override
+    public boolean takesNext(ScanState q, int slice) {
+        return !q.remaining.isEmpty() && order(q).getFirst() == slice;
+    }
+
+    @Override
     public Load nextLoad(BufferView v) {
         ScanState pick = null;
         int slice = -1;
         for (ScanState q : v.scans()) {
-            if (!v.starved(q)) continue;
+            // Starved in its own order: one of its next two slices is not on its way (slices
+            // further on, loaded for other scans, do not feed a scan that reads in order).
             int s = nextToLoad(v, q);
             if (s < 0) continue;
             if (pick == null || lastServed.getOrDefault(q.id, -1L) < lastServed.getOrDefault(pick.id, -1L)) {
