@@ -262,4 +262,27 @@ class ActiveBufferManagerTest {
             threads.shutdownNow();
         }
     }
+
+    @Test
+    void aCorruptChunkFailsTheScansThatNeedItOnly() throws Exception {
+        Table t = write();
+        SliceMeta bad = t.manifest().slices().get(3);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(t.columnFile(1).toFile(), "rw")) {
+            long at = bad.segment(1).offset() + bad.segment(1).length() - 1;
+            f.seek(at);
+            int b = f.read();
+            f.seek(at);
+            f.write(b ^ 0xff);
+        }
+        long capacity = sliceBytes(t, new int[] {0, 1, 2, 3}) * 4;
+        try (ActiveBufferManager abm = new ActiveBufferManager(SegmentCache.create(memory.allocator(), capacity),
+                AbmPolicy.of("relevance"), IoMode.URING, 0)) {
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> consume(abm, t, new int[] {0, 1}, t.manifest().slices(), End.COMPLETE, 0));
+            assertTrue(e.getMessage().contains("CRC32C"), e.getMessage());
+            Outcome other = consume(abm, t, new int[] {0, 2}, t.manifest().slices(), End.COMPLETE, 0);
+            assertEquals(t.manifest().slices().size(), other.slices().size(), "a scan not reading the column is not failed");
+            assertNothingPinned(abm, capacity);
+        }
+    }
 }
