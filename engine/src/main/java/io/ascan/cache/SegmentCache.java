@@ -18,7 +18,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * Column segments kept in the storage side's memory, so a hot scan's segment reads are served
  * from memory instead of the disk: in the A-Scan paper the table lives in the storage node's
  * memory, and the data-movement modes differ only in what crosses to the compute side. One cache
- * per engine instance, shared by its concurrent scans; bounded by {@code capacity} bytes.
+ * per engine instance, shared by its concurrent scans; bounded by {@code capacity} bytes
+ * ({@code abm.bytes}): {@link Statistics#highWater()} is the most it ever held.
  *
  * <p><b>Memory.</b> Each segment lives in its own 4 KiB-aligned block from the C heap
  * ({@link AlignedMemory#allocateUnscoped}), which a miss reads into directly (O_DIRECT) and which
@@ -28,12 +29,11 @@ import org.apache.arrow.memory.BufferAllocator;
  * the block, the query's allocator if the cache evicts it while a rowset still reads it. Evicting
  * only drops the cache's reference; the block is freed when the last vector over it closes.
  *
- * <p><b>Policy: LRU.</b> A lookup happens once per column segment (tens of thousands of rows), so
- * one lock around an access-ordered map costs nothing measurable, and exact LRU is the simplest
- * policy to reason about; CLOCK's lock-free hit path would buy nothing at this rate. Like CLOCK,
- * LRU gains nothing on a scan larger than the cache (each pass evicts what the next one needs
- * first); a scan- and pushdown-aware policy (FlexPushdownDB's weighted LFU) can replace it behind
- * the same methods.
+ * <p><b>Policy.</b> The pool of the Active Buffer Manager ({@code scan.abm}), which pins the
+ * chunks of the slices it hands to scans (pinned entries are never evicted) and makes room in its
+ * policy's keep order ({@link #reserve(long, ToDoubleFunction)}); readers that do not register with
+ * it evict in LRU order. A lookup happens once per column segment (tens of thousands of rows), so
+ * one lock around an access-ordered map costs nothing measurable.
  *
  * <p>A miss is verified (CRC32C) by the caller before {@link #insert}; hits are not checked again.
  * Capacity 0 is the disabled cache: every lookup misses and nothing is reserved, so every read
