@@ -58,6 +58,8 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     private final Map<ChunkId, SegmentKey> keys = new HashMap<>();
     /** Starvation of each scan, memoized for one policy decision (eviction scores ask it per chunk). */
     private final Map<ScanState, Boolean> almostStarvedMemo = new HashMap<>();
+    private final Map<ScanState, Boolean> starvedMemo = new HashMap<>();
+    private boolean deciding; // the memos are valid only within one decision
     private long nextId;
     private long loads;
     private long chunkReads;
@@ -166,8 +168,8 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
                     c.state.waitingSince = loads;
                     c.counts.waits.increment();
                     waitStart = System.nanoTime();
+                    notifyAll(); // a newly starved scan: the loader may have work (only then: waiters wake each other)
                 }
-                notifyAll();
                 wait(WAIT_MILLIS);
                 check.run();
             }
@@ -228,7 +230,17 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     /** The next load the policy wants, with its memory reserved and chunks marked loading; null if none now. */
     synchronized ChunkLoader.Job nextJob(int inFlight) {
         if (closed || inFlight >= MAX_LOADS) return null;
-        almostStarvedMemo.clear();
+        deciding = true;
+        try {
+            return decide();
+        } finally {
+            deciding = false;
+            almostStarvedMemo.clear();
+            starvedMemo.clear();
+        }
+    }
+
+    private ChunkLoader.Job decide() {
         AbmPolicy.Load l = policy.nextLoad(this);
         if (l == null) return null;
         CScan trigger = scans.get(l.trigger().id);
@@ -344,8 +356,14 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     }
 
     @Override
+    public boolean starved(ScanState q) {
+        return deciding ? starvedMemo.computeIfAbsent(q, BufferView.super::starved) : BufferView.super.starved(q);
+    }
+
+    @Override
     public boolean almostStarved(ScanState q) {
-        return almostStarvedMemo.computeIfAbsent(q, BufferView.super::almostStarved);
+        return deciding ? almostStarvedMemo.computeIfAbsent(q, BufferView.super::almostStarved)
+                : BufferView.super.almostStarved(q);
     }
 
     /**

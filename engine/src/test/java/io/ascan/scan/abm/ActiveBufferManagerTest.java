@@ -142,7 +142,7 @@ class ActiveBufferManagerTest {
         Random random = new Random(policy.hashCode() * 31L + 7);
         ExecutorService threads = Executors.newCachedThreadPool();
         try {
-            for (int round = 0; round < 8; round++) {
+            for (int round = 0; round < 16; round++) {
                 long capacity = oneSlice + random.nextLong(oneSlice * n / 2);
                 try (ActiveBufferManager abm = new ActiveBufferManager(SegmentCache.create(memory.allocator(), capacity),
                         AbmPolicy.of(policy), IoMode.URING, 0)) {
