@@ -7,6 +7,12 @@ import java.util.Collection;
  * loaded. The {@link ActiveBufferManager} answers under its lock; policy tests script it.
  */
 public interface BufferView {
+    /**
+     * A scan with fewer slices than this ready or on their way is starved (the paper's 2 is for
+     * chunks of many megabytes; our slices are small, and a scan whose workers wait for a load
+     * leaves the link idle, which disturbs the AdaptiveScan's measurements).
+     */
+    int PREFETCH = 4;
     Collection<ScanState> scans();
 
     boolean resident(ChunkId c);
@@ -41,14 +47,14 @@ public interface BufferView {
         return n;
     }
 
-    /** Paper, Figure 3: fewer than two available chunks. */
+    /** Paper, Figure 3: fewer than {@link #PREFETCH} available chunks (the paper: two). */
     default boolean starved(ScanState q) {
-        return !q.remaining.isEmpty() && prospects(q, 2) < 2;
+        return !q.remaining.isEmpty() && prospects(q, PREFETCH) < PREFETCH;
     }
 
     /** On the border of starvation: kept from eviction like the starved (keepRelevance). */
     default boolean almostStarved(ScanState q) {
-        return !q.remaining.isEmpty() && prospects(q, 3) < 3;
+        return !q.remaining.isEmpty() && prospects(q, PREFETCH + 1) < PREFETCH + 1;
     }
 
     /** Scans that still need chunk {@code c}. */

@@ -70,7 +70,7 @@ final class NormalPolicy implements AbmPolicy {
         ScanState pick = null;
         int slice = -1;
         for (ScanState q : v.scans()) {
-            // Starved in its own order: one of its next two slices is not on its way (slices
+            // Starved in its own order: one of its next few slices is not on its way (slices
             // further on, loaded for other scans, do not feed a scan that reads in order).
             int s = nextToLoad(v, q);
             if (s < 0) continue;
@@ -87,12 +87,12 @@ final class NormalPolicy implements AbmPolicy {
         return new Load(pick, slice, files);
     }
 
-    /** The first of q's next two slices (in its order) that is not on its way; -1 if both are. */
+    /** The first of q's next {@link BufferView#PREFETCH} slices (in its order) not on its way; -1 if all are. */
     private static int nextToLoad(BufferView v, ScanState q) {
         int seen = 0;
         for (int s : order(q)) {
             if (!v.comingFor(q, s)) return s;
-            if (++seen == 2) break;
+            if (++seen == BufferView.PREFETCH) break;
         }
         return -1;
     }

@@ -33,6 +33,8 @@ public final class Scheduler implements ScanContext {
     private long assigned;
     private volatile boolean stopped;
     private CScan cscan;
+    /** Time spent waiting for the ABM to make a slice ready: the policy's clock stops meanwhile. */
+    private volatile long abmWaitNanos;
     private CScan.Check cancelled = () -> { };
 
     /**
@@ -83,9 +85,13 @@ public final class Scheduler implements ScanContext {
 
     private void runCooperative() throws Exception {
         long i = 0;
-        for (SliceLease l; !stopped && (l = cscan.next(cancelled)) != null; i++) {
+        while (!stopped) {
+            long waitStart = System.nanoTime();
+            SliceLease l = cscan.next(cancelled);
+            abmWaitNanos += System.nanoTime() - waitStart;
+            if (l == null) break;
             try {
-                SliceAssignment a = assign(i, l.slice(), l);
+                SliceAssignment a = assign(i++, l.slice(), l);
                 inputs.get(a.mode()).put(a);
             } catch (InterruptedException | RuntimeException e) {
                 l.close();
@@ -158,9 +164,14 @@ public final class Scheduler implements ScanContext {
         return tracker.warmup();
     }
 
+    /**
+     * The policy's clock, stopped while the scan waits for the ABM: a wait for a shared load is not
+     * the active mode's doing, so it must not use up a sampling round's time limits (the slice
+     * times the throughput signal is made of exclude it already: they start at dequeue).
+     */
     @Override
     public long nanoTime() {
-        return System.nanoTime();
+        return System.nanoTime() - abmWaitNanos;
     }
 
     @Override

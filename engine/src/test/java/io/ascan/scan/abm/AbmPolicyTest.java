@@ -106,9 +106,8 @@ class AbmPolicyTest {
     @Test
     void aNonStarvedScanGetsNoLoads() {
         Script v = new Script();
-        v.scan(1, List.of(A), 0, 4);
-        v.load(0, A);
-        v.load(1, A);
+        v.scan(1, List.of(A), 0, 2 * BufferView.PREFETCH);
+        for (int s = 0; s < BufferView.PREFETCH; s++) v.load(s, A);
         for (String p : AbmPolicy.NAMES) assertNull(AbmPolicy.of(p).nextLoad(v), p);
     }
 
@@ -128,11 +127,10 @@ class AbmPolicyTest {
         Script v = new Script();
         v.scan(1, List.of(A), 0, 10);
         v.scan(2, List.of(B), 0, 10);
-        v.load(5, A);
-        v.load(6, A);
-        v.load(7, A); // scan 1 has three ready slices: not almost starved
+        for (int s = 5; s < 6 + BufferView.PREFETCH; s++) v.load(s, A); // scan 1 has many ready slices: not almost starved
         AbmPolicy r = AbmPolicy.of("relevance");
         double unneeded = r.keep(v, new ChunkId(C, 5));
+        v.load(5, B); // one ready slice: scan 2 is still almost starved
         double notStarved = r.keep(v, new ChunkId(A, 5));
         double starved = r.keep(v, new ChunkId(B, 5));
         assertTrue(unneeded < notStarved && notStarved < starved, unneeded + " " + notStarved + " " + starved);
