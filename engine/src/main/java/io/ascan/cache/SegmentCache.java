@@ -5,9 +5,12 @@ import io.ascan.memory.ForeignBuffers;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -15,7 +18,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * Column segments kept in the storage side's memory, so a hot scan's segment reads are served
  * from memory instead of the disk: in the A-Scan paper the table lives in the storage node's
  * memory, and the data-movement modes differ only in what crosses to the compute side. One cache
- * per engine instance, shared by its concurrent scans; bounded by {@code capacity} bytes.
+ * per engine instance, shared by its concurrent scans; bounded by {@code capacity} bytes
+ * ({@code abm.bytes}): {@link Statistics#highWater()} is the most it ever held.
  *
  * <p><b>Memory.</b> Each segment lives in its own 4 KiB-aligned block from the C heap
  * ({@link AlignedMemory#allocateUnscoped}), which a miss reads into directly (O_DIRECT) and which
@@ -25,12 +29,11 @@ import org.apache.arrow.memory.BufferAllocator;
  * the block, the query's allocator if the cache evicts it while a rowset still reads it. Evicting
  * only drops the cache's reference; the block is freed when the last vector over it closes.
  *
- * <p><b>Policy: LRU.</b> A lookup happens once per column segment (tens of thousands of rows), so
- * one lock around an access-ordered map costs nothing measurable, and exact LRU is the simplest
- * policy to reason about; CLOCK's lock-free hit path would buy nothing at this rate. Like CLOCK,
- * LRU gains nothing on a scan larger than the cache (each pass evicts what the next one needs
- * first); a scan- and pushdown-aware policy (FlexPushdownDB's weighted LFU) can replace it behind
- * the same methods.
+ * <p><b>Policy.</b> The pool of the Active Buffer Manager ({@code scan.abm}), which pins the
+ * chunks of the slices it hands to scans (pinned entries are never evicted) and makes room in its
+ * policy's keep order ({@link #reserve(long, ToDoubleFunction)}); readers that do not register with
+ * it evict in LRU order. A lookup happens once per column segment (tens of thousands of rows), so
+ * one lock around an access-ordered map costs nothing measurable.
  *
  * <p>A miss is verified (CRC32C) by the caller before {@link #insert}; hits are not checked again.
  * Capacity 0 is the disabled cache: every lookup misses and nothing is reserved, so every read
@@ -53,11 +56,23 @@ public final class SegmentCache implements AutoCloseable {
     private long rejected;
     private boolean closed;
 
-    private record Entry(ArrowBuf buffer, long bytes) {}
+    private long highWater; // the most ever charged: never above capacity
+
+    /** A cached segment; {@code pins} > 0 (the Active Buffer Manager holds it for a scan) keeps it from eviction. */
+    private static final class Entry {
+        final ArrowBuf buffer;
+        final long bytes;
+        int pins;
+
+        Entry(ArrowBuf buffer, long bytes) {
+            this.buffer = buffer;
+            this.bytes = bytes;
+        }
+    }
 
     /** What the cache holds and how it has served, at one moment. */
     public record Statistics(long capacity, long bytes, int entries, long hits, long misses, long inserts,
-                             long evictions, long rejected) {}
+                             long evictions, long rejected, long highWater) {}
 
     private SegmentCache(BufferAllocator allocator, long capacity) {
         this.allocator = allocator;
@@ -132,25 +147,28 @@ public final class SegmentCache implements AutoCloseable {
      * memory of its own and the segment is not cached.
      */
     public Reservation reserve(long size) {
+        return reserve(size, null);
+    }
+
+    /**
+     * As {@link #reserve(long)}, evicting unpinned entries in increasing {@code keep} order (the
+     * Active Buffer Manager's keepRelevance; ties and a null {@code keep} in LRU order). Nothing is
+     * evicted when the unpinned entries cannot make room.
+     */
+    public Reservation reserve(long size, ToDoubleFunction<SegmentKey> keep) {
         if (allocator == null) return null;
         long bytes = AlignedMemory.alignUp(size);
         List<Entry> evicted = new ArrayList<>();
         try {
             synchronized (this) {
                 if (closed) return null;
-                Iterator<Entry> lru = entries.values().iterator();
-                while (charged + bytes > capacity && bytes <= capacity && lru.hasNext()) {
-                    Entry e = lru.next();
-                    lru.remove();
-                    charged -= e.bytes;
-                    evictions++;
-                    evicted.add(e);
-                }
+                if (charged + bytes > capacity) evict(charged + bytes - capacity, keep, evicted);
                 if (charged + bytes > capacity) {
                     rejected++;
                     return null;
                 }
                 charged += bytes;
+                highWater = Math.max(highWater, charged);
                 reservations++;
             }
         } finally {
@@ -163,6 +181,56 @@ public final class SegmentCache implements AutoCloseable {
         } catch (RuntimeException | OutOfMemoryError e) {
             uncharge(bytes);
             throw e;
+        }
+    }
+
+    /** Evicts unpinned entries worth at least {@code need} bytes, if they hold that much; else none. */
+    private void evict(long need, ToDoubleFunction<SegmentKey> keep, List<Entry> evicted) {
+        List<Map.Entry<SegmentKey, Entry>> candidates = new ArrayList<>();
+        long free = 0;
+        for (Map.Entry<SegmentKey, Entry> e : entries.entrySet()) { // LRU first
+            if (e.getValue().pins > 0) continue;
+            candidates.add(e);
+            free += e.getValue().bytes;
+        }
+        if (free < need) return;
+        if (keep != null) {
+            Map<SegmentKey, Double> score = new HashMap<>();
+            for (Map.Entry<SegmentKey, Entry> e : candidates) score.put(e.getKey(), keep.applyAsDouble(e.getKey()));
+            candidates.sort(Comparator.comparingDouble(e -> score.get(e.getKey()))); // stable: LRU among ties
+        }
+        List<SegmentKey> victims = new ArrayList<>();
+        for (Map.Entry<SegmentKey, Entry> e : candidates) {
+            if (need <= 0) break;
+            victims.add(e.getKey());
+            need -= e.getValue().bytes;
+        }
+        for (SegmentKey k : victims) {
+            Entry e = entries.remove(k);
+            charged -= e.bytes;
+            evictions++;
+            evicted.add(e);
+        }
+    }
+
+    /** Whether {@code key} is cached, without touching its recency or the hit counts. */
+    public synchronized boolean contains(SegmentKey key) {
+        return !closed && entries.containsKey(key);
+    }
+
+    /** Pins every one of {@code keys} against eviction if all are cached (true), else pins none (false). */
+    public synchronized boolean pin(List<SegmentKey> keys) {
+        if (closed) return false;
+        for (SegmentKey k : keys) if (!entries.containsKey(k)) return false;
+        for (SegmentKey k : keys) entries.get(k).pins++; // a use: refreshes recency
+        return true;
+    }
+
+    /** Undoes one {@link #pin} of each of {@code keys} (entries evicted by {@link #close} meanwhile are skipped). */
+    public synchronized void unpin(List<SegmentKey> keys) {
+        for (SegmentKey k : keys) {
+            Entry e = entries.get(k);
+            if (e != null && e.pins > 0) e.pins--;
         }
     }
 
@@ -199,7 +267,7 @@ public final class SegmentCache implements AutoCloseable {
     }
 
     public synchronized Statistics statistics() {
-        return new Statistics(capacity, charged, entries.size(), hits, misses, inserts, evictions, rejected);
+        return new Statistics(capacity, charged, entries.size(), hits, misses, inserts, evictions, rejected, highWater);
     }
 
     /** Drops every entry (rowsets still reading one keep it alive) and closes the cache's allocator. */

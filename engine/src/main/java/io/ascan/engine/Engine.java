@@ -1,6 +1,8 @@
 package io.ascan.engine;
 
 import io.ascan.cache.SegmentCache;
+import io.ascan.scan.abm.AbmPolicy;
+import io.ascan.scan.abm.ActiveBufferManager;
 import io.ascan.exec.driver.Executor;
 import io.ascan.exec.driver.PreparedPlan;
 import io.ascan.exec.QueryException;
@@ -22,9 +24,10 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * The first stage of a query's lifecycle (engine, prepared query, result): what runs queries on
- * one catalog directory. Its segment cache, buffer pools, sampling coordinator and interconnect
- * are fixed by the engine-wide settings ({@code storage.node}, {@code compute.node},
- * {@code interconnect.bandwidth}, {@code cache.bytes}); per-query settings reach each execution
+ * one catalog directory. Its Active Buffer Manager (with its chunk pool, the segment cache), buffer
+ * pools, sampling coordinator and interconnect are fixed by the engine-wide settings
+ * ({@code storage.node}, {@code compute.node}, {@code interconnect.bandwidth}, {@code abm.bytes},
+ * {@code abm.policy}, {@code abm.readBandwidth}); per-query settings reach each execution
  * as {@link QueryOptions}.
  *
  * <p>One engine per catalog directory and engine-wide settings is shared by every connection and
@@ -35,7 +38,8 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class Engine {
     private static final long POOL_BYTES = 8L << 30;
 
-    private record Key(Path dir, int storageNode, int computeNode, long interconnectBandwidth, long cacheBytes) {}
+    private record Key(Path dir, int storageNode, int computeNode, long interconnectBandwidth, long cacheBytes,
+                       String abmPolicy, long abmReadBandwidth) {}
 
     private static final Map<Key, Engine> ENGINES = new HashMap<>();
 
@@ -44,6 +48,7 @@ public final class Engine {
     private final AlignedBufferPool pool;
     private final AlignedBufferPool storagePool;
     private final SegmentCache cache;
+    private final ActiveBufferManager abm; // null when abm.bytes is 0
     private final Executor executor;
     /** Guarded by {@link #ENGINES}. */
     private int users;
@@ -66,13 +71,15 @@ public final class Engine {
         long capacity = config.cacheBytes() == EngineConfig.DEFAULT_CACHE ? SegmentCache.defaultCapacity(allocator)
                 : config.cacheBytes();
         cache = SegmentCache.create(allocator, capacity);
-        executor = new Executor(allocator, pool, scans, cache);
+        abm = cache.enabled() ? new ActiveBufferManager(cache, AbmPolicy.of(config.abmPolicy()), config.query().io(),
+                config.abmReadBandwidth()) : null;
+        executor = abm == null ? new Executor(allocator, pool, scans, cache) : new Executor(allocator, pool, scans, abm);
     }
 
     /** The engine of {@code dir} for {@code config}'s engine-wide settings, opened if none is; {@link #release} it once. */
     public static Engine acquire(Path dir, EngineConfig config) {
         Key key = new Key(canonical(dir), config.storageNode(), config.computeNode(), config.interconnectBandwidth(),
-                config.cacheBytes());
+                config.cacheBytes(), config.abmPolicy(), config.abmReadBandwidth());
         synchronized (ENGINES) {
             Engine e = ENGINES.computeIfAbsent(key, k -> new Engine(k, config));
             e.users++;
@@ -88,7 +95,8 @@ public final class Engine {
             ENGINES.remove(key);
         }
         try {
-            cache.close();
+            if (abm != null) abm.close(); // closes the cache, its pool
+            else cache.close();
             pool.close();
             if (storagePool != null) storagePool.close();
         } finally {

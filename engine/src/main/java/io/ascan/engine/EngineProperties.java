@@ -1,6 +1,7 @@
 package io.ascan.engine;
 
 import io.ascan.exec.QueryOptions;
+import io.ascan.scan.abm.AbmPolicy;
 import io.ascan.io.IoMode;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
@@ -20,8 +21,8 @@ public final class EngineProperties {
     public static final List<String> MODES = ScanStrategy.names();
 
     /** Help text of the {@code --cache-bytes} flag of the commands that open an engine. */
-    public static final String CACHE_BYTES_HELP = "Storage-side segment cache of the engine in bytes, suffix k, m or g "
-            + "allowed (0 disables it; default: a quarter of physical memory). Same as --set cache.bytes=BYTES.";
+    public static final String CACHE_BYTES_HELP = "Chunk pool of the engine's Active Buffer Manager in bytes, suffix k, m "
+            + "or g allowed (0 disables it; default: a quarter of physical memory). Same as --set abm.bytes=BYTES.";
 
     /** The setting names with a one-line description each; docs/configuration.md describes them in full. */
     public static final Map<String, String> NAMES = names();
@@ -48,8 +49,14 @@ public final class EngineProperties {
         m.put("policy.clock", "what adaptive scans time slices by: wall | link (the emulated interconnect's time for the "
                 + "bytes charged, undisturbed by a busy machine; needs interconnect.bandwidth; default wall)");
         m.put("io", "block reader: uring | portable");
-        m.put("cache.bytes", "storage-side segment cache of the engine, in bytes (suffix k, m, g allowed; 0 = off; "
-                + "default: a quarter of physical memory)");
+        m.put("abm.bytes", "chunk pool of the engine's Active Buffer Manager, which schedules the loads of concurrent "
+                + "scans, in bytes (suffix k, m, g allowed; 0 = off: every scan reads on its own; default: a quarter of "
+                + "physical memory)");
+        m.put("cache.bytes", "deprecated name of abm.bytes");
+        m.put("abm.policy", "how the Active Buffer Manager schedules loads: normal | attach | elevator | relevance "
+                + "(default " + EngineConfig.DEFAULT_ABM_POLICY + ")");
+        m.put("abm.readBandwidth", "emulated disk: the Active Buffer Manager's loads read at most this many bytes/s "
+                + "(suffix k, m, g allowed; default 0 = unlimited)");
         m.put(QueryOptions.MEMORY_SETTING, "off-heap memory limit of one query, in bytes (suffix k, m, g allowed; "
                 + "default 4g, at least 1m)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
@@ -70,6 +77,8 @@ public final class EngineProperties {
         String filesCacheDir = base.filesCacheDir();
         long filesCacheBytes = base.filesCacheBytes();
         long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
+        String abmPolicy = base.abmPolicy();
+        long abmReadBandwidth = base.abmReadBandwidth();
         ScanStrategy mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
@@ -91,7 +100,9 @@ public final class EngineProperties {
                 case "policy.alpha" -> p = p.withAlpha(fraction(name, v, true));
                 case "policy.clock" -> p = p.withLinkClock(clock(v));
                 case "io" -> io = io(v);
-                case "cache.bytes" -> cacheBytes = bytes(name, v);
+                case "abm.bytes", "cache.bytes" -> cacheBytes = bytes(name, v);
+                case "abm.policy" -> abmPolicy = AbmPolicy.of(v).name();
+                case "abm.readBandwidth" -> abmReadBandwidth = bytes(name, v);
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 case "files.cacheDir" -> filesCacheDir = v.isEmpty() ? null : v;
                 case "files.cacheBytes" -> filesCacheBytes = bytes(name, v);
@@ -103,7 +114,7 @@ public final class EngineProperties {
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
                 memory, q.timeoutMillis(), q.dumpCode(), inlineRows);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
-                filesCacheDir, filesCacheBytes);
+                filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {

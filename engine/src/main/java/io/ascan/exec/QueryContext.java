@@ -1,6 +1,7 @@
 package io.ascan.exec;
 
 import io.ascan.cache.SegmentCache;
+import io.ascan.scan.abm.ActiveBufferManager;
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.scan.ScanReport;
@@ -28,6 +29,7 @@ public final class QueryContext {
     private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
     private final SegmentCache segmentCache;
+    private final ActiveBufferManager abm;
     private final QueryOptions options;
     private final Set<Thread> threads = new HashSet<>();
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
@@ -44,9 +46,17 @@ public final class QueryContext {
 
     public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, QueryOptions options,
                  QueryPhases phases) {
+        this(parent, pool, segmentCache, null, options, phases);
+    }
+
+    /** @param abm the engine's Active Buffer Manager (its pool is {@code segmentCache}), or null without one */
+    public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, ActiveBufferManager abm,
+                        QueryOptions options, QueryPhases phases) {
+        if (abm != null && abm.chunks() != segmentCache) throw new IllegalArgumentException("the ABM's pool is the segment cache");
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
         this.segmentCache = segmentCache;
+        this.abm = abm;
         this.options = options;
         this.phases = phases;
     }
@@ -61,6 +71,11 @@ public final class QueryContext {
 
     public AlignedBufferPool pool() {
         return pool;
+    }
+
+    /** The engine's Active Buffer Manager, which schedules the loads of concurrent scans; null when the engine has none. */
+    public ActiveBufferManager abm() {
+        return abm;
     }
 
     /** The engine's storage-side segment cache (disabled when the engine has none): scans read through it. */

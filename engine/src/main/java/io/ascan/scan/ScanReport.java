@@ -22,12 +22,21 @@ import java.util.Map;
  * @param notes        the policy's events (sampling started, a mode sampled, exploit and why, drift), in order;
  *                     a switch's reason is made of the notes of the slice it happened at
  * @param cache        how the storage-side segment cache served the scan's segment reads; null when it is off
+ * @param abm          how the Active Buffer Manager served the scan; null when the scan did not register with one
  */
 public record ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes,
                          List<Switch> switches, long sampledSlices, List<Assignment> timeline, long elapsedNanos,
-                         List<String> runtimeFilters, List<Note> notes, CacheFigures cache) {
+                         List<String> runtimeFilters, List<Note> notes, CacheFigures cache, AbmFigures abm) {
     /** Segment reads answered from the segment cache ({@code hit}) and from disk ({@code read}). */
     public record CacheFigures(long segmentsHit, long segmentsRead, long bytesHit) {}
+
+    /**
+     * How the Active Buffer Manager served the scan (a CScan): slices handed to it, those with a
+     * chunk another scan's load brought in, those read past the pool (too large for it), the loads
+     * scheduled for it and their bytes, and how often and how long it waited for a ready slice.
+     */
+    public record AbmFigures(String policy, long slices, long shared, long unpooled, long loads, long loadedBytes,
+                             long waits, long waitNanos) {}
 
     /** Switches printed by {@link #format()}; a back-pressure scan may switch at every slice. */
     static final int PRINTED_SWITCHES = 20;
@@ -56,7 +65,7 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
     /** A report without policy notes or cache figures. */
     public ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes, List<Switch> switches,
                       long sampledSlices, List<Assignment> timeline, long elapsedNanos, List<String> runtimeFilters) {
-        this(table, policy, slices, modes, switches, sampledSlices, timeline, elapsedNanos, runtimeFilters, List.of(), null);
+        this(table, policy, slices, modes, switches, sampledSlices, timeline, elapsedNanos, runtimeFilters, List.of(), null, null);
     }
 
     public ScanReport {
@@ -131,6 +140,12 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
         if (cache != null) {
             sb.append(String.format(Locale.ROOT, "\n  cache %d/%d segments hit (%s)", cache.segmentsHit(),
                     cache.segmentsHit() + cache.segmentsRead(), bytes(cache.bytesHit())));
+        }
+        if (abm != null) {
+            sb.append(String.format(Locale.ROOT, "\n  abm [%s]: %d slices, %d served from chunks other scans loaded, "
+                    + "%d loads triggered (%s), %d waits (%.1f ms)%s", abm.policy(), abm.slices(), abm.shared(), abm.loads(),
+                    bytes(abm.loadedBytes()), abm.waits(), abm.waitNanos() / 1e6,
+                    abm.unpooled() == 0 ? "" : ", " + abm.unpooled() + " slices larger than the pool read directly"));
         }
         for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);
         return sb.toString();

@@ -9,6 +9,7 @@ import io.ascan.exec.QueryPhases;
 import io.ascan.exec.QueryResult;
 import io.ascan.exec.SqlStates;
 import io.ascan.cache.SegmentCache;
+import io.ascan.scan.abm.ActiveBufferManager;
 import io.ascan.exec.operator.ResultSink;
 import io.ascan.scan.adaptive.AdaptiveScan;
 import io.ascan.io.AlignedBufferPool;
@@ -28,6 +29,7 @@ public final class Executor {
     private final AlignedBufferPool pool;
     private final ScanEnvironment scans;
     private final SegmentCache cache;
+    private final ActiveBufferManager abm;
 
     /** An executor with a local scan environment and no segment cache (tests, tools). */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
@@ -55,6 +57,16 @@ public final class Executor {
         this.pool = pool;
         this.scans = scans;
         this.cache = cache;
+        this.abm = null;
+    }
+
+    /** An executor whose scans register with {@code abm} and read through its pool. */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans, ActiveBufferManager abm) {
+        this.allocator = allocator;
+        this.pool = pool;
+        this.scans = scans;
+        this.cache = abm.chunks();
+        this.abm = abm;
     }
 
     public ScanEnvironment scanEnvironment() {
@@ -104,7 +116,7 @@ public final class Executor {
 
     private QueryResult run(PhysicalNode plan, Cut cut, PreparedPlan prepared, QueryOptions options, QueryPhases phases)
             throws QueryException {
-        QueryContext query = new QueryContext(allocator, pool, cache, options, phases);
+        QueryContext query = new QueryContext(allocator, pool, cache, abm, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
         cut.result().deliverTo(result::offer);
         try {

@@ -1,6 +1,9 @@
 package io.ascan.scan.adaptive;
 
 import io.ascan.cache.CacheCounts;
+import io.ascan.catalog.TableReader;
+import io.ascan.scan.abm.AbmCounts;
+import io.ascan.scan.abm.CScan;
 import io.ascan.codegen.pipeline.SourceCodegen;
 import io.ascan.codegen.pipeline.StateOwner;
 import io.ascan.codegen.pipeline.StateSupplier;
@@ -61,6 +64,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private final List<RuntimeFilter> runtimeFilters = new CopyOnWriteArrayList<>();
     private final ScanFigures figures = new ScanFigures();
     private final CacheCounts cacheCounts = new CacheCounts();
+    private final AbmCounts abmCounts = new AbmCounts();
     private volatile LineTracker[] lineTrackers = new LineTracker[0];
     private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
     /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
@@ -184,6 +188,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         lineTrackers = trackers;
         AtomicInteger producing = new AtomicInteger(materializers.size());
         String name = "scan-p" + pipeline.id();
+        // A CScan (Cooperative Scans): the ABM hands this scan its slices in the order it serves
+        // them. Unregistered however the scan ends: completion, LIMIT, error or cancel.
+        CScan cscan = query.abm() == null || node.slices().isEmpty() ? null : query.abm().register(node.table(), readColumns,
+                node.slices(), TableReader.versions(node.table(), readColumns), abmCounts);
+        if (cscan != null) scheduler.cooperate(cscan, query::checkCancelled);
         try {
             Workers.run(query, name, 1 + materializers.size() + compute, w -> w == 0 ? "scheduler of " + describe()
                     : w <= materializers.size() ? "materializer of " + describe() : pipeline.describe(), w -> {
@@ -207,6 +216,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 }
             });
         } finally {
+            if (cscan != null) cscan.close();
             output.drain();
             choice.policy().close();
             figures.finish();
@@ -334,7 +344,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
 
     /** What this scan did so far. */
     public ScanReport report() {
-        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures());
+        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures(),
+                abmCounts.figures());
     }
 
     /** Slices done of the slices to read, rows and bytes so far (for a progress display). */

@@ -9,7 +9,10 @@ import java.util.function.LongSupplier;
  * the materializer turn each into a rowset and enqueues it on the output queue, blocking while
  * the queue is full. A slice's time runs from its dequeue to the enqueue of its rowset, so it
  * includes loading, storage-side work and waiting for the consumer: the end-to-end signal the
- * {@link ThroughputTracker} aggregates over the mode's workers. The session (its io_uring ring)
+ * {@link ThroughputTracker} aggregates over the mode's workers. A scan's wait for the Active Buffer
+ * Manager happens before the slice is enqueued, so it is not in that time: waiting for a shared
+ * load says nothing about how fast the mode moves a slice, and counting it would let the ABM's
+ * scheduling, not the modes' costs, steer the policy. The session (its io_uring ring)
  * opens with the first slice, so a mode the policy never picks costs no native resources.
  */
 public final class MaterializerWorker {
@@ -48,7 +51,12 @@ public final class MaterializerWorker {
             for (SliceAssignment a = first; a != null; a = input.take()) {
                 query.checkCancelled();
                 long start = clock.getAsLong();
-                Materializer.Materialized m = session.materialize(a.slice());
+                Materializer.Materialized m;
+                try {
+                    m = session.materialize(a.slice());
+                } finally {
+                    a.release(); // the rowset's vectors hold their own references to the chunks
+                }
                 if (m.rowset() != null) {
                     try {
                         output.put(m.rowset());

@@ -86,9 +86,12 @@ public final class ScanFigures {
         return new ScanProgress(done, totalSlices, r, b);
     }
 
-    /** @param cache how the segment cache served the scan, or null when it is off */
+    /**
+     * @param cache how the segment cache served the scan, or null when it is off
+     * @param abm   how the Active Buffer Manager served it, or null when it did not register
+     */
     public synchronized ScanReport report(String table, long totalSlices, List<String> runtimeFilters,
-                                          ScanReport.CacheFigures cache) {
+                                          ScanReport.CacheFigures cache, ScanReport.AbmFigures abm) {
         Map<ScanMode, ScanReport.ModeFigures> modes = new EnumMap<>(ScanMode.class);
         for (ScanMode m : ScanMode.values()) {
             int i = m.ordinal();
@@ -96,6 +99,6 @@ public final class ScanFigures {
         }
         long elapsed = elapsedNanos;
         return new ScanReport(table, policy, totalSlices, modes, switches, sampledSlices, timeline, elapsed, runtimeFilters,
-                notes, cache);
+                notes, cache, abm);
     }
 }
