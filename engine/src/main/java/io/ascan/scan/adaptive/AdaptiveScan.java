@@ -53,6 +53,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      */
     static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
 
+    /** What a storage node across a network offers: staging (reading its memory in place) has no meaning there. */
+    static final List<ScanMode> REMOTE_MODES = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
+
     private final ScanNode node;
     private final ScanEnvironment env;
     private final int[] readColumns;
@@ -136,7 +139,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // the round cut clearly slower modes short.
         ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
         ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst,
-                unsampledStart());
+                unsampledStart(), env.remote() != null ? REMOTE_MODES : List.of(ScanMode.values()));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -294,7 +297,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private Materializer materializer(ScanMode m, QueryContext query) {
         ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
                 env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
-        Materializer mat = DataMovement.of(m).materializer(input, this, query.options());
+        Materializer mat = env.remote() == null ? DataMovement.of(m).materializer(input, this, query.options())
+                : DataMovement.of(m).remoteMaterializer(input, this, env.remote());
         if (mat instanceof PushdownMaterializer p) pushdown = p;
         return mat;
     }

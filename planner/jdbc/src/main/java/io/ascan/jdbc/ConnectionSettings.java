@@ -4,7 +4,10 @@ import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import io.ascan.embedded.CatalogTarget;
+import io.ascan.storage.node.RemoteCatalog;
 import java.nio.file.Path;
+import java.util.List;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +22,7 @@ import java.util.Set;
  * as warnings; any other name that is not a setting of docs/configuration.md is an error, as is a
  * bad value.
  */
-record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings) {
+record ConnectionSettings(String target, Path dir, EngineConfig config, boolean scanWarnings, Map<String, String> node) {
     static final String PREFIX = "jdbc:ascan:";
     static final String SCAN_WARNINGS = "jdbc.scanWarnings";
     private static final Set<String> IGNORED = Set.of("user", "password");
@@ -51,9 +54,14 @@ record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings) {
             throw new SQLException("invalid connection property: " + SCAN_WARNINGS + " must be true or false, got '" + warnings
                     + "'", SqlErrors.INVALID_ATTRIBUTE);
         }
+        Map<String, String> node = new LinkedHashMap<>();
+        for (String k : List.of(CatalogTarget.TOKEN, CatalogTarget.TOKEN_FILE, CatalogTarget.TRUSTED_CERTS)) {
+            String v = settings.remove(k);
+            if (v != null) node.put(k, v);
+        }
         try {
-            return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings),
-                    warnings == null || warnings.strip().equalsIgnoreCase("true"));
+            return new ConnectionSettings(dir, RemoteCatalog.isRemote(dir) ? null : Path.of(dir), EngineProperties.parse(settings),
+                    warnings == null || warnings.strip().equalsIgnoreCase("true"), node);
         } catch (IllegalArgumentException e) {
             throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
         }
