@@ -84,28 +84,4 @@ abstract class RemoteQueriesTest {
         }
         return c;
     }
-
-    static class Ssb extends RemoteQueriesTest {
-        @Override
-        String suite() {
-            return "ssb";
-        }
-
-        @Override
-        Workload generate(Path scratch) throws Exception {
-            return Workload.ssb(scratch);
-        }
-    }
-
-    static class Tpch extends RemoteQueriesTest {
-        @Override
-        String suite() {
-            return "tpch";
-        }
-
-        @Override
-        Workload generate(Path scratch) throws Exception {
-            return Workload.tpch(scratch);
-        }
-    }
 }
