@@ -12,7 +12,6 @@ import io.ascan.memory.Allocators;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.SamplingCoordinator;
-import io.ascan.scan.remote.RemoteStorages;
 import io.ascan.topology.Interconnect;
 import io.ascan.topology.Topology;
 import java.io.IOException;
@@ -63,7 +62,7 @@ public final class Engine {
             storagePool = null;
         }
         ScanEnvironment scans = new ScanEnvironment(topology, link, new SamplingCoordinator(), storagePool,
-                topology.multiNode() || link.emulated() || explicit, RemoteStorages.of(key.dir()));
+                topology.multiNode() || link.emulated() || explicit);
         long capacity = config.cacheBytes() == EngineConfig.DEFAULT_CACHE ? SegmentCache.defaultCapacity(allocator)
                 : config.cacheBytes();
         cache = SegmentCache.create(allocator, capacity);

@@ -17,16 +17,9 @@ import java.util.BitSet;
  *                    without emulation nothing separates the two roles, and pinning would only
  *                    leave CPUs idle, so the engine pins when the topology has two nodes, the
  *                    interconnect is emulated, or nodes were configured explicitly.
- * @param remote      the storage node across a network the scans read through, or null: the
- *                    catalog's files are local
  */
 public record ScanEnvironment(Topology topology, Interconnect interconnect, SamplingCoordinator coordinator,
-                              AlignedBufferPool storagePool, boolean pinThreads, io.ascan.scan.remote.RemoteStorage remote) {
-    public ScanEnvironment(Topology topology, Interconnect interconnect, SamplingCoordinator coordinator,
-                           AlignedBufferPool storagePool, boolean pinThreads) {
-        this(topology, interconnect, coordinator, storagePool, pinThreads, null);
-    }
-
+                              AlignedBufferPool storagePool, boolean pinThreads) {
     /** This machine's layout, no emulation, no pinning: what an executor uses unless configured. */
     public static ScanEnvironment local() {
         return new ScanEnvironment(Topology.detect(-1, -1), Interconnect.NONE, new SamplingCoordinator(), null, false);

@@ -24,6 +24,6 @@ final class DirectMovement implements DataMovement {
 
     @Override
     public Materializer remoteMaterializer(ScanInput input, AdaptiveScan scan, io.ascan.scan.remote.RemoteStorage node) {
-        return new io.ascan.scan.materializer.RemoteDirectMaterializer(input, node);
+        return new io.ascan.scan.remote.RemoteDirectMaterializer(input, node);
     }
 }

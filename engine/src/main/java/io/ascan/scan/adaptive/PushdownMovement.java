@@ -39,6 +39,6 @@ final class PushdownMovement implements DataMovement {
 
     @Override
     public Materializer remoteMaterializer(ScanInput input, AdaptiveScan scan, io.ascan.scan.remote.RemoteStorage node) {
-        return new io.ascan.scan.materializer.RemotePushdownMaterializer(input, scan.node().predicate(), scan.runtimeFilters(), node);
+        return new io.ascan.scan.remote.RemotePushdownMaterializer(input, scan.node().predicate(), scan.runtimeFilters(), node);
     }
 }

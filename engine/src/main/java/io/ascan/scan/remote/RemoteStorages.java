@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which catalog directories are the local copies of a remote storage node's catalog, and the node
- * behind each: an engine opened on such a directory scans through the node (its scans offer the
- * remote modes) instead of reading the directory's column files, which it does not have.
+ * behind each: an AdaptiveScan of a table in such a directory reads through the node (it offers
+ * the remote modes) instead of reading the directory's column files, which it does not have.
  */
 public final class RemoteStorages {
     private static final Map<Path, RemoteStorage> NODES = new ConcurrentHashMap<>();

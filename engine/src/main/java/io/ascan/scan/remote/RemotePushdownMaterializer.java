@@ -1,17 +1,19 @@
-package io.ascan.scan.materializer;
+package io.ascan.scan.remote;
 
 import io.ascan.expr.Expr;
 import io.ascan.format.ColumnData;
 import io.ascan.format.SliceMeta;
 import io.ascan.scan.Rowset;
 import io.ascan.scan.ScanMode;
-import io.ascan.scan.remote.RemoteStorage;
+import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.RuntimeFilter;
+import io.ascan.scan.materializer.ScanInput;
 import java.io.IOException;
 import java.util.List;
 
 /**
  * PUSHDOWN over a network: the storage node applies P and R to the slice with its own threads
- * (the local {@link PushdownMaterializer}, run there) and ships the compacted tuples.
+ * (the local {@link io.ascan.scan.materializer.PushdownMaterializer}, run there) and ships the compacted tuples.
  */
 public final class RemotePushdownMaterializer implements Materializer {
     private final RemoteStorage.PushdownScan scan;

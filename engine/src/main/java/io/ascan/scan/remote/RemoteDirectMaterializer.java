@@ -1,10 +1,11 @@
-package io.ascan.scan.materializer;
+package io.ascan.scan.remote;
 
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
 import io.ascan.scan.Rowset;
 import io.ascan.scan.ScanMode;
-import io.ascan.scan.remote.RemoteStorage;
+import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.ScanInput;
 import java.io.IOException;
 
 /**
