@@ -22,7 +22,7 @@ class LauncherHelpTest {
      * is listed here, and it belongs in {@link LauncherCatalogTest} or {@link LauncherExchangeTest} too.
      */
     private static final Map<String, Set<String>> COMMANDS = Map.of(
-            "", Set.of("bench", "export", "gen", "import", "quickstart", "scan", "shell", "sql", "tables"),
+            "", Set.of("bench", "export", "gen", "import", "quickstart", "scan", "shell", "sql", "storage-node", "tables"),
             "gen", Set.of("ssb", "taxi", "tpch"),
             "bench", Set.of("ascan", "duckdb", "io"));
 

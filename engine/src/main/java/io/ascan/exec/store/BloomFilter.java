@@ -26,6 +26,25 @@ public final class BloomFilter implements AutoCloseable {
         this.mask = count - 1;
     }
 
+    private BloomFilter(ArrowBuf words) {
+        this.words = words;
+        this.address = words.memoryAddress();
+        this.mask = words.capacity() / 8 - 1;
+    }
+
+    /**
+     * The filter whose words are {@code words} (taking it over: {@link #close} releases it), as
+     * another process built them; its capacity must be a power of two of at least 64 words.
+     */
+    public static BloomFilter of(ArrowBuf words) {
+        long count = words.capacity() / 8;
+        if (count < 64 || Long.bitCount(count) != 1 || words.capacity() % 8 != 0) {
+            throw new IllegalArgumentException("a Bloom filter has a power of two of at least 64 words, not "
+                    + words.capacity() + " bytes");
+        }
+        return new BloomFilter(words);
+    }
+
     private static long bits(long h) {
         return (1L << (h >>> 32 & 63)) | (1L << (h >>> 38 & 63)) | (1L << (h >>> 44 & 63)) | (1L << (h >>> 50 & 63));
     }

@@ -45,6 +45,17 @@ public final class KeyBitmap implements AutoCloseable {
         return suits(range) ? new KeyBitmap(null, address, range.min(), range.max()) : null;
     }
 
+    /**
+     * The bitmap of range {@code min..max} whose bits are {@code words} (taking it over), as
+     * another process built them; {@code words} must hold the range's bits.
+     */
+    public static KeyBitmap of(ArrowBuf words, long min, long max) {
+        if (min > max || max - min + 1 <= 0 || max - min + 1 > MAX_BITS || words.capacity() < (((max - min + 64) >>> 6) << 3)) {
+            throw new IllegalArgumentException("a key bitmap of " + min + ".." + max + " cannot be " + words.capacity() + " bytes");
+        }
+        return new KeyBitmap(words, words.memoryAddress(), min, max);
+    }
+
     /** Whether the keys of {@code range} get a bitmap (else a Bloom filter alone serves). */
     public static boolean suits(KeyRange range) {
         if (range == null || range.keys() == 0) return false;

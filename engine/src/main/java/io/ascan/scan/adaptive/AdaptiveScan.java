@@ -57,6 +57,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      */
     static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
 
+    /** What a storage node across a network offers: staging (reading its memory in place) has no meaning there. */
+    static final List<ScanMode> REMOTE_MODES = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
+
     private final ScanNode node;
     private final ScanEnvironment env;
     private final int[] readColumns;
@@ -88,6 +91,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
 
     public ScanNode node() {
         return node;
+    }
+
+    /** The storage node across a network the table is read through, or null: its files are local. */
+    private io.ascan.scan.remote.RemoteStorage remote() {
+        java.nio.file.Path catalogDir = node.table().tableDir().getParent();
+        return catalogDir == null ? null : io.ascan.scan.remote.RemoteStorages.of(catalogDir);
     }
 
     /** Table column indexes of the rowset columns: the projection, then the columns only P reads. */
@@ -141,7 +150,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // the round cut clearly slower modes short.
         ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
         ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst,
-                unsampledStart());
+                unsampledStart(), remote() != null ? REMOTE_MODES : List.of(ScanMode.values()));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -307,7 +316,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private Materializer materializer(ScanMode m, QueryContext query) {
         ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
                 env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
-        Materializer mat = DataMovement.of(m).materializer(input, this, query.options());
+        io.ascan.scan.remote.RemoteStorage remote = remote();
+        Materializer mat = remote == null ? DataMovement.of(m).materializer(input, this, query.options())
+                : DataMovement.of(m).remoteMaterializer(input, this, remote);
         if (mat instanceof PushdownMaterializer p) pushdown = p;
         return mat;
     }

@@ -30,6 +30,11 @@ public sealed interface DataMovement permits DirectMovement, StagingMovement, Pu
     /** This mode's materializer for one run of {@code scan} over {@code input}. */
     Materializer materializer(ScanInput input, AdaptiveScan scan, QueryOptions options);
 
+    /** This mode's materializer over a storage node across a network ({@link AdaptiveScan#REMOTE_MODES} only). */
+    default Materializer remoteMaterializer(ScanInput input, AdaptiveScan scan, io.ascan.scan.remote.RemoteStorage node) {
+        throw new IllegalStateException(mode() + " is not offered by a remote storage node");
+    }
+
     /** The materializer workers the scan runs for this mode, so that it keeps this many slices loading. */
     default int workers(QueryOptions options) {
         return WORKERS_PER_MODE;

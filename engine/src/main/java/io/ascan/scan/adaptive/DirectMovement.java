@@ -21,4 +21,9 @@ final class DirectMovement implements DataMovement {
     public Materializer materializer(ScanInput input, AdaptiveScan scan, QueryOptions options) {
         return new DirectMaterializer(input);
     }
+
+    @Override
+    public Materializer remoteMaterializer(ScanInput input, AdaptiveScan scan, io.ascan.scan.remote.RemoteStorage node) {
+        return new io.ascan.scan.remote.RemoteDirectMaterializer(input, node);
+    }
 }

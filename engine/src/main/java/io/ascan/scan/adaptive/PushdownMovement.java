@@ -36,4 +36,9 @@ final class PushdownMovement implements DataMovement {
     public boolean predicateOnCompute() {
         return false;
     }
+
+    @Override
+    public Materializer remoteMaterializer(ScanInput input, AdaptiveScan scan, io.ascan.scan.remote.RemoteStorage node) {
+        return new io.ascan.scan.remote.RemotePushdownMaterializer(input, scan.node().predicate(), scan.runtimeFilters(), node);
+    }
 }

@@ -38,7 +38,20 @@ public final class ScanPolicies {
      */
     public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
                                  ScanMode unsampledStart) {
-        List<ScanMode> all = List.of(ScanMode.values());
+        return forMode(mode, config, coordinator, sampleFirst, unsampledStart, List.of(ScanMode.values()));
+    }
+
+    /**
+     * @param offered the modes the scan's storage offers (over a network: direct and pushdown); a
+     *     static mode outside them is an error
+     */
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+                                 ScanMode unsampledStart, List<ScanMode> offered) {
+        List<ScanMode> all = List.copyOf(offered);
+        if (mode.fixedMode() != null && !all.contains(mode.fixedMode())) {
+            throw new IllegalArgumentException("scan mode " + mode.fixedMode() + " is not offered by this catalog's storage"
+                    + " (modes: " + all + ")");
+        }
         return switch (mode) {
             case ADAPTIVE -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
             case BACKPRESSURE -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);

@@ -37,6 +37,8 @@ public final class Ascan implements AutoCloseable {
     private final Catalog catalog;
     private final EngineConfig config;
     private final QueryService service;
+    /** The storage node connection of a remote catalog, closed after the service; null for a directory. */
+    private CatalogTarget remote;
     private final BufferAllocator allocator = Allocators.root();
 
     private Ascan(Catalog catalog, EngineConfig config, QueryService service) {
@@ -48,6 +50,24 @@ public final class Ascan implements AutoCloseable {
     /** Opens {@code dir} with the settings of docs/configuration.md ({@code mode}, {@code compute.threads}, ...). */
     public static Ascan open(Path dir, Map<String, String> settings) throws IOException {
         return open(dir, EngineProperties.parse(settings));
+    }
+
+    /**
+     * Opens a catalog directory or a storage node ({@code grpc://host:port}, docs/storage-node.md);
+     * {@code settings} as for a directory, plus {@code storage.token} for the node.
+     */
+    public static Ascan open(String target, Map<String, String> settings) throws IOException {
+        Map<String, String> engine = new java.util.HashMap<>(settings);
+        CatalogTarget t = CatalogTarget.open(target, engine);
+        try {
+            EngineConfig config = EngineProperties.parse(engine);
+            Ascan a = new Ascan(t.catalog(), config, AscanQueryService.open(t.catalog(), config));
+            a.remote = t;
+            return a;
+        } catch (RuntimeException e) {
+            t.close();
+            throw e;
+        }
     }
 
     public static Ascan open(Path dir) throws IOException {
@@ -107,7 +127,17 @@ public final class Ascan implements AutoCloseable {
 
     @Override
     public void close() {
-        service.close();
-        allocator.close();
+        try {
+            service.close();
+            allocator.close();
+        } finally {
+            if (remote != null) {
+                try {
+                    remote.close();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }
     }
 }

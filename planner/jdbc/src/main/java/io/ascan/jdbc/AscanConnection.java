@@ -46,6 +46,8 @@ final class AscanConnection implements Connection {
     private int isolation = TRANSACTION_NONE;
     private boolean autoCommit = true;
     private volatile boolean closed;
+    /** The catalog's storage node connection (closed with the connection; nothing for a directory). */
+    private io.ascan.embedded.CatalogTarget remote;
 
     AscanConnection(String url, Catalog catalog, EngineConfig config, QueryService service) {
         this.url = url;
@@ -210,10 +212,25 @@ final class AscanConnection implements Connection {
         if (closed) return;
         closed = true;
         for (AscanStatement s : Set.copyOf(statements)) s.close();
-        service.close();
-        synchronized (this) {
-            if (metadataAllocator != null) metadataAllocator.close();
+        try {
+            service.close();
+            synchronized (this) {
+                if (metadataAllocator != null) metadataAllocator.close();
+            }
+        } finally {
+            if (remote != null) {
+                try {
+                    remote.close();
+                } catch (java.io.IOException e) {
+                    java.util.logging.Logger.getLogger(AscanConnection.class.getName()).warning("closing the storage node connection: " + e);
+                }
+            }
         }
+    }
+
+    AscanConnection remote(io.ascan.embedded.CatalogTarget target) {
+        this.remote = target;
+        return this;
     }
 
     @Override

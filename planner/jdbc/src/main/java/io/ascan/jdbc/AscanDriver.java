@@ -1,6 +1,7 @@
 package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.embedded.CatalogTarget;
 import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import io.ascan.planner.AscanQueryService;
@@ -60,14 +61,25 @@ public final class AscanDriver implements Driver {
     public Connection connect(String url, Properties info) throws SQLException {
         if (!acceptsURL(url)) return null; // JDBC: let another driver try
         ConnectionSettings s = ConnectionSettings.parse(url, info);
-        Catalog catalog;
+        CatalogTarget target;
         try {
-            catalog = Catalog.open(s.dir()).logRecovery();
+            target = CatalogTarget.open(s.target(), new java.util.HashMap<>(s.node()));
         } catch (IOException e) {
-            throw new SQLException("cannot open catalog " + s.dir() + ": " + describe(e), "08001", e);
+            throw new SQLException("cannot open catalog " + s.target() + ": " + describe(e), "08001", e);
+        } catch (IllegalArgumentException e) {
+            throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
         }
-        return new AscanConnection(url, catalog, s.config(), services.open(catalog, s.config())).scanWarnings(s.scanWarnings())
-                .progress(s.progress());
+        try {
+            return new AscanConnection(url, target.catalog(), s.config(), services.open(target.catalog(), s.config()))
+                    .scanWarnings(s.scanWarnings()).progress(s.progress()).remote(target);
+        } catch (RuntimeException e) {
+            try {
+                target.close();
+            } catch (IOException c) {
+                e.addSuppressed(c);
+            }
+            throw e;
+        }
     }
 
     private static String describe(IOException e) {

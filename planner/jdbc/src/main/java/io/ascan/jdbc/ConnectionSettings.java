@@ -4,7 +4,10 @@ import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import io.ascan.embedded.CatalogTarget;
+import io.ascan.storage.node.RemoteCatalog;
 import java.nio.file.Path;
+import java.util.List;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +23,8 @@ import java.util.Set;
  * ({@link Progress}); any other name that is not a setting of docs/configuration.md is an error,
  * as is a bad value.
  */
-record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings, Progress progress) {
+record ConnectionSettings(String target, Path dir, EngineConfig config, boolean scanWarnings, Progress progress,
+                          Map<String, String> node) {
     static final String PREFIX = "jdbc:ascan:";
     static final String SCAN_WARNINGS = "jdbc.scanWarnings";
     static final String PROGRESS = "jdbc.progress";
@@ -71,9 +75,14 @@ record ConnectionSettings(Path dir, EngineConfig config, boolean scanWarnings, P
                         + progress + "'", SqlErrors.INVALID_ATTRIBUTE);
             }
         }
+        Map<String, String> node = new LinkedHashMap<>();
+        for (String k : List.of(CatalogTarget.TOKEN, CatalogTarget.TOKEN_FILE, CatalogTarget.TRUSTED_CERTS)) {
+            String v = settings.remove(k);
+            if (v != null) node.put(k, v);
+        }
         try {
-            return new ConnectionSettings(Path.of(dir), EngineProperties.parse(settings),
-                    warnings == null || warnings.strip().equalsIgnoreCase("true"), p);
+            return new ConnectionSettings(dir, RemoteCatalog.isRemote(dir) ? null : Path.of(dir), EngineProperties.parse(settings),
+                    warnings == null || warnings.strip().equalsIgnoreCase("true"), p, node);
         } catch (IllegalArgumentException e) {
             throw new SQLException("invalid connection property: " + e.getMessage(), SqlErrors.INVALID_ATTRIBUTE, e);
         }

@@ -1,0 +1,54 @@
+package io.ascan.scan.remote;
+
+import io.ascan.catalog.Table;
+import io.ascan.expr.Expr;
+import io.ascan.format.ColumnData;
+import io.ascan.format.SliceData;
+import io.ascan.format.SliceMeta;
+import io.ascan.io.AlignedBufferPool;
+import io.ascan.scan.materializer.RuntimeFilter;
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * A storage node across a network (FlexPushdownDB's storage layer): the compute side's view of it,
+ * as the AdaptiveScan's two remote modes use it. The engine knows no transport; the storage-node
+ * module implements this over Arrow Flight. Every call is for one slice, so a scan's materializer
+ * workers keep as many requests in flight as they keep slices loading locally.
+ */
+public interface RemoteStorage {
+    /**
+     * Pull-up: the raw segments of {@code columns} of {@code slice}, moved over the network and
+     * decoded on the compute side (their CRC32C checked against the manifest the compute side
+     * planned with) into {@code pool} memory accounted by {@code allocator}.
+     */
+    Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator allocator)
+            throws IOException;
+
+    /** One scan's pushdown requests: what they share is encoded once, by {@link #pushdown}. */
+    PushdownScan pushdown(Pushdown request);
+
+    /** A scan's pushdown, sent slice by slice. */
+    interface PushdownScan {
+        /**
+         * The storage node reads {@code slice}, applies P and the runtime filters R, and ships the
+         * passing tuples of the projected columns, copied into vectors of {@code allocator}.
+         */
+        Received<List<ColumnData>> slice(SliceMeta slice, BufferAllocator allocator) throws IOException;
+    }
+
+    /** What a call returned and the bytes it moved over the network (both directions). */
+    record Received<T>(T value, int rows, long networkBytes) {}
+
+    /**
+     * One scan's pushdown: the slice's columns to read (the projection, then those only P reads),
+     * how many of them are output, P over the table's columns (or null) and R (over output positions).
+     */
+    record Pushdown(Table table, int[] readColumns, int projected, Expr predicate, List<RuntimeFilter> filters) {
+        public Pushdown {
+            readColumns = readColumns.clone();
+            filters = List.copyOf(filters);
+        }
+    }
+}

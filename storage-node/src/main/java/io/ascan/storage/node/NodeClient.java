@@ -1,0 +1,218 @@
+package io.ascan.storage.node;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ascan.catalog.Table;
+import io.ascan.format.ColumnData;
+import io.ascan.format.ColumnSpec;
+import io.ascan.format.SegmentDecoder;
+import io.ascan.format.SliceData;
+import io.ascan.format.SliceMeta;
+import io.ascan.io.AlignedBufferPool;
+import io.ascan.memory.Allocators;
+import io.ascan.scan.remote.RemoteStorage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.Result;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.flight.auth2.BearerCredentialWriter;
+import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+
+/**
+ * The compute side's connection to a storage node: the catalog it serves, and the two remote modes
+ * of the AdaptiveScan (pull-up and pushdown), one {@code DoGet} per slice. What arrives is copied
+ * out of the Flight stream into the query's memory (segments into its aligned pool, where the
+ * engine's decoder checks their CRC32C against the manifest it planned with), so a query's
+ * accounting holds it and the stream's buffers go back at once. A failed call (the node refused
+ * it, died or is unreachable) is an {@link IOException} naming the node; nothing of a slice is
+ * returned unless all of it arrived.
+ */
+public final class NodeClient implements RemoteStorage, AutoCloseable {
+    private final Location location;
+    private final BufferAllocator allocator;
+    private final FlightClient client;
+    private final CallOption[] options;
+
+    /**
+     * @param token        the bearer token, or null
+     * @param trustedCerts PEM certificates to trust for TLS (null: the system's)
+     */
+    public NodeClient(Location location, String token, InputStream trustedCerts) {
+        this.location = location;
+        this.allocator = Allocators.root();
+        FlightClient.Builder b = FlightClient.builder(allocator, location);
+        if (trustedCerts != null) b.trustedCertificates(trustedCerts);
+        this.client = b.build();
+        this.options = token == null ? new CallOption[0]
+                : new CallOption[] {new CredentialCallOption(new BearerCredentialWriter(token))};
+    }
+
+    public Location location() {
+        return location;
+    }
+
+    /** A table of the node's catalog: its name, version and the manifest file's text. */
+    public record RemoteTable(String name, String version, String manifest) {}
+
+    public List<RemoteTable> catalog() throws IOException {
+        List<RemoteTable> out = new ArrayList<>();
+        try {
+            Iterator<Result> it = client.doAction(new Action(NodeProducer.CATALOG), options);
+            while (it.hasNext()) {
+                JsonNode n = Tickets.JSON.readTree(it.next().getBody());
+                out.add(new RemoteTable(n.path("name").asText(), n.path("version").asText(), n.path("manifest").asText()));
+            }
+            return out;
+        } catch (FlightRuntimeException e) {
+            throw failed("reading the catalog", e);
+        }
+    }
+
+    @Override
+    public Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator into)
+            throws IOException {
+        byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
+        ColumnData[] decoded = new ColumnData[columns.length];
+        long bytes = ticket.length;
+        try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+            while (stream.next()) {
+                VectorSchemaRoot root = stream.getRoot();
+                IntVector column = (IntVector) root.getVector(0);
+                VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
+                for (int row = 0; row < root.getRowCount(); row++) {
+                    int c = column.get(row), at = position(columns, c);
+                    if (at < 0 || decoded[at] != null) throw new IOException("storage node " + location.getUri()
+                            + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
+                    long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
+                    bytes += length;
+                    decoded[at] = decode(table, c, slice, segment.getDataBuffer(), start, length, pool, into);
+                }
+            }
+            for (int i = 0; i < columns.length; i++) {
+                if (decoded[i] == null) throw new IOException("storage node " + location.getUri() + " did not send column "
+                        + columns[i] + " of slice " + slice.index() + " of " + table.name());
+            }
+            return new Received<>(new SliceData(slice, List.of(decoded)), slice.rowCount(), bytes);
+        } catch (IOException | RuntimeException e) {
+            for (ColumnData d : decoded) if (d != null) d.close();
+            if (e instanceof FlightRuntimeException f) throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
+            throw e;
+        } catch (Exception e) { // FlightStream.close
+            for (ColumnData d : decoded) if (d != null) d.close();
+            throw new IOException(e);
+        }
+    }
+
+    private static int position(int[] columns, int c) {
+        for (int i = 0; i < columns.length; i++) if (columns[i] == c) return i;
+        return -1;
+    }
+
+    /** A segment's bytes into the pool's aligned memory, decoded (and checked) by the engine's decoder. */
+    private static ColumnData decode(Table table, int c, SliceMeta slice, ArrowBuf data, long start, long length,
+                                     AlignedBufferPool pool, BufferAllocator into) throws IOException {
+        MemorySegment memory = pool.acquire(length);
+        boolean handed = false;
+        try {
+            MemorySegment.copy(MemorySegment.ofAddress(data.memoryAddress()).reinterpret(data.capacity()), start, memory, 0, length);
+            ColumnSpec spec = table.schema().column(c);
+            handed = true; // the decoder releases it, on failure too
+            return SegmentDecoder.decode(table.name(), spec, slice, slice.segment(c), memory.asSlice(0, memory.byteSize()), into,
+                    () -> pool.release(memory));
+        } finally {
+            if (!handed) pool.release(memory);
+        }
+    }
+
+    @Override
+    public PushdownScan pushdown(Pushdown request) {
+        ObjectNode base = Tickets.pushdown(request);
+        return (slice, into) -> {
+            byte[] ticket = Tickets.withSlice(base, slice.index());
+            List<ColumnData> out = new ArrayList<>();
+            long bytes = ticket.length;
+            int rows = 0;
+            try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+                List<List<FieldVector>> batches = new ArrayList<>();
+                while (stream.next()) {
+                    VectorSchemaRoot root = stream.getRoot();
+                    if (root.getRowCount() == 0) continue;
+                    if (!batches.isEmpty()) throw new IOException("storage node " + location.getUri()
+                            + " sent slice " + slice.index() + " in more than one batch");
+                    List<FieldVector> copied = new ArrayList<>();
+                    batches.add(copied);
+                    for (FieldVector v : root.getFieldVectors()) {
+                        bytes += v.getBufferSize();
+                        copied.add(copy(v, root.getRowCount(), into));
+                        out.add(new ColumnData(request.table().schema().column(request.readColumns()[out.size()]),
+                                copied.getLast(), null, copied.getLast().getNullCount()));
+                    }
+                    rows = root.getRowCount();
+                }
+                return new Received<List<ColumnData>>(out, rows, bytes);
+            } catch (IOException | RuntimeException e) {
+                for (ColumnData d : out) d.close();
+                if (e instanceof FlightRuntimeException f) throw failed("pushdown on slice " + slice.index() + " of "
+                        + request.table().name(), f);
+                throw e;
+            } catch (Exception e) {
+                for (ColumnData d : out) d.close();
+                throw new IOException(e);
+            }
+        };
+    }
+
+    /** A vector of the stream copied into {@code into} (the stream reuses its buffers for the next batch). */
+    private static FieldVector copy(FieldVector v, int rows, BufferAllocator into) {
+        FieldVector target = v.getField().createVector(into);
+        List<ArrowBuf> bufs = new ArrayList<>();
+        try {
+            for (ArrowBuf src : v.getFieldBuffers()) {
+                long n = src == null ? 0 : src.capacity();
+                ArrowBuf b = into.buffer(Math.max(n, 8));
+                b.setZero(0, b.capacity());
+                if (n > 0) b.setBytes(0, src, 0, n);
+                b.writerIndex(n);
+                bufs.add(b);
+            }
+            target.loadFieldBuffers(new ArrowFieldNode(rows, v.getNullCount()), bufs);
+            return target;
+        } catch (RuntimeException e) {
+            target.close();
+            throw e;
+        } finally {
+            for (ArrowBuf b : bufs) b.close();
+        }
+    }
+
+    private IOException failed(String what, FlightRuntimeException e) {
+        return new IOException("storage node " + location.getUri() + ": " + what + " failed: " + e.status().code()
+                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            client.close();
+        } finally {
+            allocator.close();
+        }
+    }
+}

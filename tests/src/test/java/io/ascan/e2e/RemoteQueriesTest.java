@@ -1,0 +1,87 @@
+package io.ascan.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.ascan.storage.node.StorageNode;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every query of one benchmark over a storage node on loopback ({@code jdbc:ascan:grpc://}), in
+ * both remote modes (pull-up, pushdown) and adaptive, each result compared with DuckDB's on the
+ * same data. Afterwards the node's memory is back to zero, and so is the compute side's (its
+ * engine and client allocators refuse to close otherwise).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RemoteQueriesTest {
+    static final Map<String, String> MODES = Map.of(
+            "direct", "?mode=direct",
+            "pushdown", "?mode=pushdown&storage.threads=2",
+            "adaptive", "?mode=adaptive&policy.nSample=14&scan.outputQueue=2&scan.inlineRows=0");
+
+    private Workload workload;
+    private StorageNode node;
+    private final Map<String, Connection> modes = new LinkedHashMap<>();
+
+    abstract String suite();
+
+    abstract Workload generate(Path scratch) throws Exception;
+
+    @BeforeAll
+    void data(@TempDir Path scratch) throws Exception {
+        workload = generate(scratch);
+        node = StorageNode.start(StorageNode.Settings.local(workload.catalog));
+    }
+
+    @AfterAll
+    void close() throws Exception {
+        try {
+            for (Connection c : modes.values()) c.close();
+            if (node != null) assertEquals(0, node.allocatedBytes(), "storage node memory after the queries");
+        } finally {
+            try {
+                if (node != null) node.close();
+            } finally {
+                if (workload != null) workload.close();
+            }
+        }
+    }
+
+    Stream<Named<QueryFile>> queries() {
+        return QueryFile.suite(suite()).stream().map(q -> Named.of(q.name(), q));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queries")
+    void everyRemoteModeMatchesDuckDb(QueryFile query) throws SQLException {
+        Result duckdb = workload.runDuckDb(DuckDbDialect.rewrite(query.sql()));
+        for (String mode : List.of("direct", "pushdown", "adaptive")) {
+            Result r = workload.runAscan(mode(mode), query.sql());
+            String diff = ResultComparison.compare(query, r, "ascan remote mode=" + mode, duckdb, "duckdb");
+            if (diff != null) fail(diff);
+        }
+    }
+
+    private Connection mode(String mode) throws SQLException {
+        Connection c = modes.get(mode);
+        if (c == null) {
+            c = DriverManager.getConnection("jdbc:ascan:grpc://127.0.0.1:" + node.port() + MODES.get(mode));
+            modes.put(mode, c);
+        }
+        return c;
+    }
+}

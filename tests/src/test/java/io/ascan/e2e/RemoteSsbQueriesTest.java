@@ -1,0 +1,16 @@
+package io.ascan.e2e;
+
+import java.nio.file.Path;
+
+/** The SSB queries of {@code queries/ssb} over a storage node, in each remote mode, against DuckDB. */
+class RemoteSsbQueriesTest extends RemoteQueriesTest {
+    @Override
+    String suite() {
+        return "ssb";
+    }
+
+    @Override
+    Workload generate(Path scratch) throws Exception {
+        return Workload.ssb(scratch);
+    }
+}
