@@ -198,8 +198,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         AtomicInteger producing = new AtomicInteger(materializers.size());
         String name = "scan-p" + pipeline.id();
         // A CScan (Cooperative Scans): the ABM hands this scan its slices in the order it serves
-        // them. Unregistered however the scan ends: completion, LIMIT, error or cancel.
-        CScan cscan = query.abm() == null || node.slices().isEmpty() ? null : query.abm().register(node.table(), readColumns,
+        // them. Unregistered however the scan ends: completion, LIMIT, error or cancel. A table of a
+        // remote storage node is not the local ABM's: its chunks live on the node.
+        CScan cscan = query.abm() == null || node.slices().isEmpty() || remote() != null ? null : query.abm().register(node.table(), readColumns,
                 node.slices(), TableReader.versions(node.table(), readColumns), abmCounts);
         if (cscan != null) scheduler.cooperate(cscan, query::checkCancelled);
         try {

@@ -11,6 +11,7 @@ import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
 import io.ascan.planner.rules.ApproxCountDistinct;
 import io.ascan.planner.rules.HolisticAggregates;
+import io.ascan.planner.rules.SemiJoinRules;
 import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
 import io.ascan.planner.rules.SubQueryJoins;
@@ -98,8 +99,8 @@ final class LogicalOptimizer {
             CoreRules.PROJECT_MERGE,
             CoreRules.PROJECT_REMOVE,
             CoreRules.AGGREGATE_PROJECT_MERGE,
-            CoreRules.PROJECT_TO_SEMI_JOIN,
-            CoreRules.JOIN_TO_SEMI_JOIN,
+            SemiJoinRules.PROJECT_TO_SEMI_JOIN,
+            SemiJoinRules.JOIN_TO_SEMI_JOIN,
             PruneEmptyRules.FILTER_INSTANCE,
             PruneEmptyRules.PROJECT_INSTANCE,
             PruneEmptyRules.JOIN_LEFT_INSTANCE,
