@@ -105,7 +105,6 @@ public final class HolisticAggregates {
         RelNode input = a.getInput();
         RexBuilder rb = a.getCluster().getRexBuilder();
         RelDataTypeFactory types = a.getCluster().getTypeFactory();
-        int width = input.getRowType().getFieldCount();
         b.push(input);
         List<RexNode> partition = new ArrayList<>();
         for (int k : a.getGroupSet()) partition.add(b.field(k));
