@@ -127,6 +127,21 @@ public final class Workload implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code sql} on DuckDB with its optimizer off: a second opinion from the oracle, for when its
+     * optimized answer disagrees with ascan's (DuckDB's optimizer has bugs of its own).
+     */
+    public Result runDuckDbUnoptimized(String sql) throws SQLException {
+        try (Statement s = duckdb.createStatement()) {
+            s.execute("PRAGMA disable_optimizer");
+            try (ResultSet rs = s.executeQuery(sql)) {
+                return Result.read(rs);
+            } finally {
+                s.execute("PRAGMA enable_optimizer");
+            }
+        }
+    }
+
     @Override
     public synchronized void close() throws SQLException {
         try {

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Runs one query on DuckDB and on ascan in a scan mode, and classifies what happened. */
 final class Differential implements AutoCloseable {
@@ -39,7 +40,12 @@ final class Differential implements AutoCloseable {
          */
         ASCAN_ONLY_DATA_ERROR,
         /** A failure {@link KnownOpen} lists by its signature: reported, not a failure (until its fix lands). */
-        KNOWN_OPEN;
+        KNOWN_OPEN,
+        /**
+         * ascan disagrees with DuckDB, but DuckDB with its optimizer off disagrees with DuckDB too
+         * and agrees with ascan: a bug of DuckDB's optimizer, reported, not a failure of ascan.
+         */
+        ORACLE_BUG;
 
         boolean failure() {
             return this == WRONG_ANSWER || this == ASCAN_INTERNAL_ERROR;
@@ -85,8 +91,29 @@ final class Differential implements AutoCloseable {
             return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, "ascan fails where DuckDB answers: " + Failures.describe(ascanError));
         }
         if (duckError != null) return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb", Failures.clip(duckError.getMessage()));
-        String diff = ResultComparison.compare(QueryFile.parse("fuzz", "query", sql), ascan, "ascan mode=" + mode, duckdb, "duckdb");
-        return diff == null ? new Verdict(Outcome.MATCH, "", "") : new Verdict(Outcome.WRONG_ANSWER, "wrong answer", diff);
+        QueryFile query = QueryFile.parse("fuzz", "query", sql);
+        String diff = ResultComparison.compare(query, ascan, "ascan mode=" + mode, duckdb, "duckdb");
+        if (diff == null) return new Verdict(Outcome.MATCH, "", "");
+        return mismatch(query, ascan, duckdb, () -> {
+            try {
+                return workload.runDuckDbUnoptimized(sql);
+            } catch (SQLException e) {
+                return null;
+            }
+        });
+    }
+
+    /**
+     * The verdict on answers that differ: DuckDB's bug when its unoptimized plan (null: it failed)
+     * disagrees with its optimized one and agrees with ascan, else ascan's wrong answer.
+     */
+    static Verdict mismatch(QueryFile query, Result ascan, Result duckdb, Supplier<Result> duckdbUnoptimized) {
+        String diff = ResultComparison.compare(query, ascan, "ascan", duckdb, "duckdb");
+        Result unoptimized = duckdbUnoptimized.get();
+        boolean oracleBug = unoptimized != null
+                && ResultComparison.compare(query, unoptimized, "duckdb unoptimized", duckdb, "duckdb") != null
+                && ResultComparison.compare(query, ascan, "ascan", unoptimized, "duckdb unoptimized") == null;
+        return oracleBug ? new Verdict(Outcome.ORACLE_BUG, "duckdb optimizer", diff) : new Verdict(Outcome.WRONG_ANSWER, "wrong answer", diff);
     }
 
     /**

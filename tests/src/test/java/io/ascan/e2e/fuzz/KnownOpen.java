@@ -14,9 +14,6 @@ enum KnownOpen {
     NESTED_SUBQUERY("a subquery inside a subquery, such as a scalar subquery in the select list of an EXISTS subquery"
             + " correlated with that subquery's derived table: Calcite's SqlToRelConverter fails (index out of bounds in"
             + " convertNonAggregateSelectList)"),
-    IN_SUBQUERY("x [NOT] IN (subquery): an uncorrelated IN over an empty sub-query inside a SELECT list's CASE empties the"
-            + " whole result (SELECT CASE WHEN t1.dt IN (SELECT NULLIF(DATE '1995-06-17', DATE '1992-01-01') FROM tc t2"
-            + " WHERE t2.s <> t2.s) THEN 1.5E0 ELSE t0.x END FROM tc t0 JOIN ta t1 ON TRUE: no rows, DuckDB 504)"),
     CORRELATED_SUBQUERY_IN_SELECT("a correlated subquery in a SELECT list whose FROM is a derived table or CTE: Calcite's"
             + " SqlToRelConverter gives the list's other items references to the derived table's input ('RexInputRef index 6"
             + " out of range 0..0' for SELECT (SELECT MIN(s) FROM ta WHERE 1 < t.c), t.c + 1 FROM (SELECT x AS c FROM tb) t)");

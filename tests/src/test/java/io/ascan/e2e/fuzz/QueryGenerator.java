@@ -443,7 +443,6 @@ final class QueryGenerator {
             case 12 -> compare(value(scope, Kind.INTEGER, d), value(scope, Kind.INTEGER, d));
             case 13 -> exists(scope);
             default -> {
-                if (open(KnownOpen.IN_SUBQUERY)) yield exists(scope);
                 Kind k = comparableKind();
                 Expr left = value(scope.noSubqueries(), k, d);
                 Select sub = correlate(select(subScope(scope), List.of(Type.of(k))), scope);
