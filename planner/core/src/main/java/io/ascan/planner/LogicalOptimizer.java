@@ -152,7 +152,9 @@ final class LogicalOptimizer {
      * a plan without correlation stays as it is.
      */
     private static RelNode decorrelate(RelNode rel, RelBuilder builder) {
-        RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(rel));
+        // constants folded first: a comparison with a NULL that folding exposes
+        // (CASE WHEN FALSE THEN 1 ELSE NULL END >= k) failed the decorrelator's predicate inference
+        RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(ConstantFolding.fold(rel)));
         RelNode decorrelated = AscanRelDecorrelator.decorrelateQuery(prepared, builder);
         return decorrelated == prepared ? rel : decorrelated;
     }

@@ -140,6 +140,7 @@ public final class QueryPlanner {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
             PercentileTypes.rewrite(parsed);
+            GroupByConstants.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
@@ -185,6 +186,7 @@ public final class QueryPlanner {
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
             FileFunctionArguments.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
+            GroupByConstants.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,

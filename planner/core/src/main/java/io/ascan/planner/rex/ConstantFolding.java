@@ -17,6 +17,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.SqlKind;
@@ -41,6 +42,8 @@ public final class ConstantFolding extends RexShuttle {
 
     private final RexBuilder rex;
     private final RexSimplify simplifier;
+    /** How deep in an operator's expression the visit is: 0 at the expression itself. */
+    private int depth;
 
     private ConstantFolding(RexBuilder rex) {
         this.rex = rex;
@@ -65,9 +68,23 @@ public final class ConstantFolding extends RexShuttle {
 
     @Override
     public RexNode visitCall(RexCall call) {
-        RexNode visited = super.visitCall(call);
+        boolean top = depth == 0;
+        depth++;
+        RexNode folded;
+        try {
+            folded = foldCall(call);
+        } finally {
+            depth--;
+        }
+        // an operator's expression keeps its type, NULL-ability included (row types must not change)
+        return top && folded.getType().isNullable() != call.getType().isNullable() ? rex.makeAbstractCast(call.getType(), folded, false) : folded;
+    }
+
+    private RexNode foldCall(RexCall call) {
+        RexNode visited = strictlyTyped(super.visitCall(call));
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
         if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
+        if (c.getKind() == SqlKind.CASE) return caseOfLiteralConditions(c);
         for (RexNode o : c.getOperands()) {
             if (!(o instanceof RexLiteral lit) || lit.isNull()) return visited;
         }
@@ -81,6 +98,43 @@ public final class ConstantFolding extends RexShuttle {
         };
         // Only a literal of exactly the call's type may replace it (row types of projections must not change).
         return folded != null && folded.getType().equals(c.getType()) ? folded : visited;
+    }
+
+    /**
+     * A CASE without its branches whose condition is a FALSE or NULL literal, and the value of a
+     * first branch whose condition is TRUE, kept at the CASE's type. Left to Calcite's simplifier,
+     * such a CASE became its non-nullable ELSE value under a parent call still typed nullable, which
+     * Calcite's own type check then rejected (an AssertionError in RexSimplify.validateStrongPolicy:
+     * {@code x IN (SELECT 1.5 + NULLIF(0.000001, CAST(NULL AS DECIMAL(12,2))) ...)}).
+     */
+    /**
+     * A strong call (NULL exactly when an operand is: arithmetic, comparisons) typed nullable over
+     * operands none of which is nullable any more, after folding: typed NOT NULL, as Calcite's
+     * simplifier requires of such a call (RexSimplify.validateStrongPolicy).
+     */
+    private RexNode strictlyTyped(RexNode e) {
+        if (!(e instanceof RexCall c) || !c.getType().isNullable() || c.getOperands().isEmpty()
+                || Strong.policy(c) != Strong.Policy.ANY || c.getOperands().stream().anyMatch(o -> o.getType().isNullable())) {
+            return e;
+        }
+        return c.clone(rex.getTypeFactory().createTypeWithNullability(c.getType(), false), c.getOperands());
+    }
+
+    private RexNode caseOfLiteralConditions(RexCall c) {
+        java.util.List<RexNode> ops = c.getOperands();
+        java.util.List<RexNode> kept = new java.util.ArrayList<>();
+        for (int i = 0; i + 1 < ops.size(); i += 2) {
+            RexNode cond = ops.get(i);
+            if (cond.isAlwaysFalse() || RexUtil.isNullLiteral(cond, true)) continue;
+            if (cond.isAlwaysTrue() && kept.isEmpty()) return rex.ensureType(c.getType(), ops.get(i + 1), false);
+            kept.add(cond);
+            kept.add(ops.get(i + 1));
+        }
+        RexNode otherwise = ops.getLast();
+        if (kept.size() == ops.size() - 1) return c;
+        if (kept.isEmpty()) return rex.ensureType(c.getType(), otherwise, false);
+        kept.add(otherwise);
+        return rex.makeCall(c.getType(), c.getOperator(), kept);
     }
 
     /**

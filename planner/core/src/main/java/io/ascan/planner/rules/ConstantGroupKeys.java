@@ -9,6 +9,9 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.plan.RelOptPredicateList;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilder;
@@ -43,12 +46,25 @@ public final class ConstantGroupKeys {
         });
     }
 
-    /** The group keys that {@code a}'s input projects as constants (literals, or calls of literals such as {@code NULL NOT IN ('a')}). */
+    /**
+     * The group keys that {@code a}'s input projects as constants: literals, calls of literals such
+     * as {@code NULL NOT IN ('a')}, and expressions that simplify to one, such as
+     * {@code COALESCE('a', s)} (the decorrelator simplifies them and then drops them as constants).
+     */
     private static ImmutableBitSet constantKeys(Aggregate a) {
         if (a.getGroupType() != Aggregate.Group.SIMPLE || !(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
         ImmutableBitSet.Builder constants = ImmutableBitSet.builder();
-        for (int key : a.getGroupSet()) if (RexUtil.isConstant(p.getProjects().get(key))) constants.set(key);
+        for (int key : a.getGroupSet()) if (constant(p, key) != null) constants.set(key);
         return constants.build();
+    }
+
+    /** Field {@code key} of {@code p} as a constant expression of its type, or null when it is not one. */
+    private static RexNode constant(Project p, int key) {
+        RexNode e = p.getProjects().get(key);
+        if (RexUtil.isConstant(e)) return e;
+        RexBuilder rex = p.getCluster().getRexBuilder();
+        RexNode simplified = new RexSimplify(rex, RelOptPredicateList.EMPTY, RexUtil.EXECUTOR).simplifyPreservingType(e);
+        return RexUtil.isConstant(simplified) ? rex.ensureType(e.getType(), simplified, true) : null;
     }
 
     /**
@@ -69,7 +85,7 @@ public final class ConstantGroupKeys {
         List<RexNode> out = new ArrayList<>();
         int k = 0;
         for (int key : a.getGroupSet()) {
-            out.add(constants.get(key) ? input.getProjects().get(key) : b.field(k++));
+            out.add(constants.get(key) ? constant(input, key) : b.field(k++));
         }
         for (int i = 0; i < n; i++) out.add(b.field(keys.cardinality() + i));
         b.project(out);
