@@ -81,6 +81,14 @@ final class LogicalOptimizer {
      */
     private static final RelBuilderFactory UNSIMPLIFIED = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)));
 
+    /**
+     * Rule applications per phase at most. Each application keeps the plan's meaning, so a phase
+     * cut short leaves a correct plan; without a bound, two rules undoing each other on a random
+     * query (the fuzzer's, issue 12) planned for an hour, and no query timeout could stop it. Far
+     * above what the benchmark queries need: their golden plans are the same under the bound.
+     */
+    static final int MATCH_LIMIT = 5_000;
+
     private static final List<RelOptRule> SUB_QUERIES = List.of(
             CoreRules.FILTER_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
             CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
@@ -167,14 +175,15 @@ final class LogicalOptimizer {
      * references went past its inputs (an index error, a type mismatch, a wrong column).
      */
     private static RelNode tree(RelNode rel, Collection<RelOptRule> rules) {
-        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.DEPTH_FIRST).addRuleCollection(rules);
+        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.DEPTH_FIRST).addMatchLimit(MATCH_LIMIT)
+                .addRuleCollection(rules);
         HepPlanner planner = new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY);
         planner.setRoot(rel);
         return planner.findBestExp();
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {
-        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(order).addRuleCollection(rules);
+        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(order).addMatchLimit(MATCH_LIMIT).addRuleCollection(rules);
         HepPlanner planner = new HepPlanner(program.build());
         planner.setRoot(rel);
         return planner.findBestExp();
