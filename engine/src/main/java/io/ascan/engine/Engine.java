@@ -39,7 +39,7 @@ public final class Engine {
     private static final long POOL_BYTES = 8L << 30;
 
     private record Key(Path dir, int storageNode, int computeNode, long interconnectBandwidth, long cacheBytes,
-                       String abmPolicy, long abmReadBandwidth) {}
+                       String abmPolicy, long abmReadBandwidth, long computeCacheBytes, String computeCachePolicy) {}
 
     private static final Map<Key, Engine> ENGINES = new HashMap<>();
 
@@ -49,6 +49,7 @@ public final class Engine {
     private final AlignedBufferPool storagePool;
     private final SegmentCache cache;
     private final ActiveBufferManager abm; // null when abm.bytes is 0
+    private final io.ascan.cache.ComputeCache computeCache; // disabled unless a remote catalog's, with cache.compute.bytes
     private final Executor executor;
     /** Guarded by {@link #ENGINES}. */
     private int users;
@@ -73,13 +74,17 @@ public final class Engine {
         cache = SegmentCache.create(allocator, capacity);
         abm = cache.enabled() ? new ActiveBufferManager(cache, AbmPolicy.of(config.abmPolicy()), config.query().io(),
                 config.abmReadBandwidth()) : null;
-        executor = abm == null ? new Executor(allocator, pool, scans, cache) : new Executor(allocator, pool, scans, abm);
+        computeCache = io.ascan.scan.remote.RemoteStorages.of(key.dir()) == null ? io.ascan.cache.ComputeCache.disabled()
+                : io.ascan.cache.ComputeCache.create(allocator, config.computeCacheBytes(),
+                        io.ascan.cache.CachePolicy.of(config.computeCachePolicy()));
+        executor = new Executor(allocator, pool, scans, cache, abm, computeCache);
     }
 
     /** The engine of {@code dir} for {@code config}'s engine-wide settings, opened if none is; {@link #release} it once. */
     public static Engine acquire(Path dir, EngineConfig config) {
         Key key = new Key(canonical(dir), config.storageNode(), config.computeNode(), config.interconnectBandwidth(),
-                config.cacheBytes(), config.abmPolicy(), config.abmReadBandwidth());
+                config.cacheBytes(), config.abmPolicy(), config.abmReadBandwidth(), config.computeCacheBytes(),
+                config.computeCachePolicy());
         synchronized (ENGINES) {
             Engine e = ENGINES.computeIfAbsent(key, k -> new Engine(k, config));
             e.users++;
@@ -95,6 +100,7 @@ public final class Engine {
             ENGINES.remove(key);
         }
         try {
+            computeCache.close();
             if (abm != null) abm.close(); // closes the cache, its pool
             else cache.close();
             pool.close();
@@ -102,6 +108,11 @@ public final class Engine {
         } finally {
             allocator.close();
         }
+    }
+
+    /** The compute-side cache of a remote storage node's segments (disabled for a local catalog or without cache.compute.bytes). */
+    public io.ascan.cache.ComputeCache computeCache() {
+        return computeCache;
     }
 
     /** Cuts {@code plan} into the pipelines its executions run ({@link Executor#prepare}). */

@@ -26,17 +26,29 @@ import io.ascan.scan.abm.AbmPolicy;
  * @param abmPolicy             {@code abm.policy}: normal | attach | elevator | relevance
  * @param abmReadBandwidth      {@code abm.readBandwidth}: the ABM's loads read at most this many bytes/s
  *                              (disk emulation), 0 = unlimited
+ * @param computeCacheBytes     {@code cache.compute.bytes}: the compute-side cache of a remote storage node's
+ *                              segments, 0 = none
+ * @param computeCachePolicy    {@code cache.compute.policy}: lru | lfu | wlfu | belady
  */
 public record EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth,
                            int sliceRows, long cacheBytes, int planCacheSize, String filesCacheDir,
-                           long filesCacheBytes, String abmPolicy, long abmReadBandwidth) {
+                           long filesCacheBytes, String abmPolicy, long abmReadBandwidth, long computeCacheBytes,
+                           String computeCachePolicy) {
     public static final long DEFAULT_CACHE = -1;
     public static final int DEFAULT_PLAN_CACHE_SIZE = 256;
     public static final long DEFAULT_FILES_CACHE_BYTES = 4L << 30;
     /** Until the cscan benchmark shows relevance winning here (docs/benchmarks.md), the paper's baseline. */
     public static final String DEFAULT_ABM_POLICY = "normal";
+    /**
+     * The compute-side cache is off unless asked for: its memory is the compute side's, taken from
+     * what queries may use, and it pays off only for a workload that comes back to the same
+     * segments, which the user knows and the engine cannot.
+     */
+    public static final long DEFAULT_COMPUTE_CACHE_BYTES = 0;
+    public static final String DEFAULT_COMPUTE_CACHE_POLICY = "wlfu";
     public static final EngineConfig DEFAULTS = new EngineConfig(QueryOptions.DEFAULTS, -1, -1, 0, 0, DEFAULT_CACHE,
-            DEFAULT_PLAN_CACHE_SIZE, null, DEFAULT_FILES_CACHE_BYTES, DEFAULT_ABM_POLICY, 0);
+            DEFAULT_PLAN_CACHE_SIZE, null, DEFAULT_FILES_CACHE_BYTES, DEFAULT_ABM_POLICY, 0, DEFAULT_COMPUTE_CACHE_BYTES,
+            DEFAULT_COMPUTE_CACHE_POLICY);
 
     public EngineConfig {
         if (storageNode < -1 || computeNode < -1) throw new IllegalArgumentException("NUMA nodes are -1 (automatic) or >= 0");
@@ -47,21 +59,23 @@ public record EngineConfig(QueryOptions query, int storageNode, int computeNode,
         AbmPolicy.of(abmPolicy); // checks the name
         if (planCacheSize < 0) throw new IllegalArgumentException("plan.cacheSize must not be negative");
         if (filesCacheBytes < 0) throw new IllegalArgumentException("files.cacheBytes must not be negative");
+        if (computeCacheBytes < 0) throw new IllegalArgumentException("cache.compute.bytes must not be negative");
+        computeCachePolicy = io.ascan.cache.CachePolicy.checkName(computeCachePolicy);
     }
 
     /** With the default segment cache and plan cache. */
     public EngineConfig(QueryOptions query, int storageNode, int computeNode, long interconnectBandwidth, int sliceRows) {
         this(query, storageNode, computeNode, interconnectBandwidth, sliceRows, DEFAULT_CACHE, DEFAULT_PLAN_CACHE_SIZE,
-                null, DEFAULT_FILES_CACHE_BYTES, DEFAULT_ABM_POLICY, 0);
+                null, DEFAULT_FILES_CACHE_BYTES, DEFAULT_ABM_POLICY, 0, DEFAULT_COMPUTE_CACHE_BYTES, DEFAULT_COMPUTE_CACHE_POLICY);
     }
 
     public EngineConfig withQuery(QueryOptions q) {
         return new EngineConfig(q, storageNode, computeNode, interconnectBandwidth, sliceRows, cacheBytes, planCacheSize, filesCacheDir,
-                filesCacheBytes, abmPolicy, abmReadBandwidth);
+                filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }
 
     public EngineConfig withCacheBytes(long bytes) {
         return new EngineConfig(query, storageNode, computeNode, interconnectBandwidth, sliceRows, bytes, planCacheSize, filesCacheDir,
-                filesCacheBytes, abmPolicy, abmReadBandwidth);
+                filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }
 }

@@ -4,6 +4,8 @@ import io.ascan.exec.QueryOptions;
 import io.ascan.scan.abm.AbmPolicy;
 import io.ascan.io.IoMode;
 import io.ascan.scan.ScanStrategy;
+import io.ascan.cache.CachePolicy;
+import io.ascan.scan.ExecMode;
 import io.ascan.scan.policy.PolicyConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +59,12 @@ public final class EngineProperties {
                 + "(default " + EngineConfig.DEFAULT_ABM_POLICY + ")");
         m.put("abm.readBandwidth", "emulated disk: the Active Buffer Manager's loads read at most this many bytes/s "
                 + "(suffix k, m, g allowed; default 0 = unlimited)");
+        m.put("cache.compute.bytes", "compute-side cache of a remote storage node's segments, in bytes (suffix k, m, g "
+                + "allowed; default 0 = none)");
+        m.put("cache.compute.policy", "what the compute-side cache keeps: " + String.join(" | ",
+                CachePolicy.NAMES) + " (default " + EngineConfig.DEFAULT_COMPUTE_CACHE_POLICY + ")");
+        m.put("exec.mode", "how scans of a remote storage node's table use the link and the compute-side cache: "
+                + String.join(" | ", ExecMode.names()) + " (default hybrid)");
         m.put(QueryOptions.MEMORY_SETTING, "off-heap memory limit of one query, in bytes (suffix k, m, g allowed; "
                 + "default 4g, at least 1m)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
@@ -79,6 +87,9 @@ public final class EngineProperties {
         long bandwidth = base.interconnectBandwidth(), cacheBytes = base.cacheBytes();
         String abmPolicy = base.abmPolicy();
         long abmReadBandwidth = base.abmReadBandwidth();
+        long computeCacheBytes = base.computeCacheBytes();
+        String computeCachePolicy = base.computeCachePolicy();
+        ExecMode execMode = q.execMode();
         ScanStrategy mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
@@ -106,15 +117,18 @@ public final class EngineProperties {
                 case "plan.cacheSize" -> planCacheSize = intAtLeast(name, v, 0);
                 case "files.cacheDir" -> filesCacheDir = v.isEmpty() ? null : v;
                 case "files.cacheBytes" -> filesCacheBytes = bytes(name, v);
+                case "cache.compute.bytes" -> computeCacheBytes = bytes(name, v);
+                case "cache.compute.policy" -> computeCachePolicy = CachePolicy.checkName(v);
+                case "exec.mode" -> execMode = ExecMode.parse(v);
                 case QueryOptions.MEMORY_SETTING -> memory = bytes(name, v);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                memory, q.timeoutMillis(), q.dumpCode(), inlineRows);
+                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
-                filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth);
+                filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }
 
     public static EngineConfig parse(Map<String, String> settings) {

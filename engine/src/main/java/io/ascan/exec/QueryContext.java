@@ -30,6 +30,7 @@ public final class QueryContext {
     private final AlignedBufferPool pool;
     private final SegmentCache segmentCache;
     private final ActiveBufferManager abm;
+    private final io.ascan.cache.ComputeCache computeCache;
     private final QueryOptions options;
     private final Set<Thread> threads = new HashSet<>();
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
@@ -52,11 +53,18 @@ public final class QueryContext {
     /** @param abm the engine's Active Buffer Manager (its pool is {@code segmentCache}), or null without one */
     public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, ActiveBufferManager abm,
                         QueryOptions options, QueryPhases phases) {
+        this(parent, pool, segmentCache, abm, io.ascan.cache.ComputeCache.disabled(), options, phases);
+    }
+
+    /** @param computeCache the engine's compute-side cache of a remote storage node's segments (disabled: none) */
+    public QueryContext(BufferAllocator parent, AlignedBufferPool pool, SegmentCache segmentCache, ActiveBufferManager abm,
+                        io.ascan.cache.ComputeCache computeCache, QueryOptions options, QueryPhases phases) {
         if (abm != null && abm.chunks() != segmentCache) throw new IllegalArgumentException("the ABM's pool is the segment cache");
         this.allocator = parent.newChildAllocator("query-" + id, 0, options.memoryLimit());
         this.pool = pool;
         this.segmentCache = segmentCache;
         this.abm = abm;
+        this.computeCache = computeCache;
         this.options = options;
         this.phases = phases;
     }
@@ -76,6 +84,11 @@ public final class QueryContext {
     /** The engine's Active Buffer Manager, which schedules the loads of concurrent scans; null when the engine has none. */
     public ActiveBufferManager abm() {
         return abm;
+    }
+
+    /** The engine's compute-side cache of a remote storage node's segments (disabled when it has none). */
+    public io.ascan.cache.ComputeCache computeCache() {
+        return computeCache;
     }
 
     /** The engine's storage-side segment cache (disabled when the engine has none): scans read through it. */

@@ -23,10 +23,12 @@ import java.util.Map;
  *                     a switch's reason is made of the notes of the slice it happened at
  * @param cache        how the storage-side segment cache served the scan's segment reads; null when it is off
  * @param abm          how the Active Buffer Manager served the scan; null when the scan did not register with one
+ * @param hybrid       how a scan of a remote storage node's table was routed; null for a local table
  */
 public record ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes,
                          List<Switch> switches, long sampledSlices, List<Assignment> timeline, long elapsedNanos,
-                         List<String> runtimeFilters, List<Note> notes, CacheFigures cache, AbmFigures abm) {
+                         List<String> runtimeFilters, List<Note> notes, CacheFigures cache, AbmFigures abm,
+                         HybridFigures hybrid) {
     /** Segment reads answered from the segment cache ({@code hit}) and from disk ({@code read}). */
     public record CacheFigures(long segmentsHit, long segmentsRead, long bytesHit) {}
 
@@ -37,6 +39,14 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
      */
     public record AbmFigures(String policy, long slices, long shared, long unpooled, long loads, long loadedBytes,
                              long waits, long waitNanos) {}
+
+    /**
+     * How a scan of a remote table was routed under {@code exec.mode}: slices by route (cached: no
+     * link; pushdown; pull-up), the bytes that crossed the link, the compute-side cache's segment
+     * hits and misses, and the segments the scan admitted to it and evicted from it.
+     */
+    public record HybridFigures(String execMode, long cachedSlices, long pushdownSlices, long pullupSlices,
+                                long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions) {}
 
     /** Switches printed by {@link #format()}; a back-pressure scan may switch at every slice. */
     static final int PRINTED_SWITCHES = 20;
@@ -65,7 +75,8 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
     /** A report without policy notes or cache figures. */
     public ScanReport(String table, String policy, long slices, Map<ScanMode, ModeFigures> modes, List<Switch> switches,
                       long sampledSlices, List<Assignment> timeline, long elapsedNanos, List<String> runtimeFilters) {
-        this(table, policy, slices, modes, switches, sampledSlices, timeline, elapsedNanos, runtimeFilters, List.of(), null, null);
+        this(table, policy, slices, modes, switches, sampledSlices, timeline, elapsedNanos, runtimeFilters, List.of(), null, null,
+                null);
     }
 
     public ScanReport {
@@ -146,6 +157,12 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
                     + "%d loads triggered (%s), %d waits (%.1f ms)%s", abm.policy(), abm.slices(), abm.shared(), abm.loads(),
                     bytes(abm.loadedBytes()), abm.waits(), abm.waitNanos() / 1e6,
                     abm.unpooled() == 0 ? "" : ", " + abm.unpooled() + " slices larger than the pool read directly"));
+        }
+        if (hybrid != null) {
+            sb.append(String.format(Locale.ROOT, "\n  exec [%s]: %d cached, %d pushdown, %d pull-up slices, %s over the link, "
+                    + "compute cache %d/%d segments hit, %d admitted, %d evicted", hybrid.execMode(), hybrid.cachedSlices(),
+                    hybrid.pushdownSlices(), hybrid.pullupSlices(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
+                    hybrid.segmentsHit() + hybrid.segmentsMissed(), hybrid.admissions(), hybrid.evictions()));
         }
         for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);
         return sb.toString();

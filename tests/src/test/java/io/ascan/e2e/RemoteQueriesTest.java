@@ -33,6 +33,34 @@ abstract class RemoteQueriesTest {
             "pushdown", "?mode=pushdown&storage.threads=2",
             "adaptive", "?mode=adaptive&policy.nSample=14&scan.outputQueue=2&scan.inlineRows=0");
 
+    static final String EXEC_BASE = "?scan.inlineRows=0&storage.threads=2";
+
+    /**
+     * exec.mode x cache.compute.policy x cache.compute.bytes, by name: 64 bytes holds no segment,
+     * 64 KiB a few dozen (the fixtures' segments are about a KiB, so the policies evict), 1 GiB
+     * every one. The queries of a suite run one after another on each configuration's connection,
+     * so later queries find the segments earlier ones admitted.
+     */
+    static Map<String, String> allExecModes() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pullup", EXEC_BASE + "&exec.mode=pullup&cache.compute.bytes=1g");
+        m.put("pushdown-only", EXEC_BASE + "&exec.mode=pushdown-only&cache.compute.bytes=1g");
+        for (String policy : List.of("lru", "lfu", "wlfu", "belady")) {
+            m.put("caching-only/" + policy + "/64k", EXEC_BASE + "&exec.mode=caching-only&cache.compute.bytes=64k"
+                    + "&cache.compute.policy=" + policy);
+        }
+        m.put("caching-only/wlfu/1g", EXEC_BASE + "&exec.mode=caching-only&cache.compute.bytes=1g");
+        m.put("caching-only/wlfu/64", EXEC_BASE + "&exec.mode=caching-only&cache.compute.bytes=64");
+        m.put("hybrid/wlfu/64k", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=64k");
+        m.put("hybrid/wlfu/64", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=64");
+        m.put("hybrid/lfu/1g/adaptive", EXEC_BASE + "&exec.mode=hybrid&mode=adaptive&policy.nSample=14&scan.outputQueue=2"
+                + "&cache.compute.bytes=1g&cache.compute.policy=lfu");
+        return m;
+    }
+
+    /** The configurations {@link #everyExecModeMatchesDuckDb} runs every query of the suite in. */
+    abstract Map<String, String> execModes();
+
     private Workload workload;
     private StorageNode node;
     private final Map<String, Connection> modes = new LinkedHashMap<>();
@@ -76,11 +104,28 @@ abstract class RemoteQueriesTest {
         }
     }
 
+    /** FlexPushdownDB's execution modes, cache policies and sizes: every result equals DuckDB's. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queries")
+    void everyExecModeMatchesDuckDb(QueryFile query) throws SQLException {
+        Result duckdb = workload.runDuckDb(DuckDbDialect.rewrite(query.sql()));
+        Map<String, String> exec = execModes();
+        for (Map.Entry<String, String> e : exec.entrySet()) {
+            Result r = workload.runAscan(connection("exec " + e.getKey(), e.getValue()), query.sql());
+            String diff = ResultComparison.compare(query, r, "ascan remote exec " + e.getKey(), duckdb, "duckdb");
+            if (diff != null) fail(diff);
+        }
+    }
+
     private Connection mode(String mode) throws SQLException {
-        Connection c = modes.get(mode);
+        return connection(mode, MODES.get(mode));
+    }
+
+    private Connection connection(String name, String settings) throws SQLException {
+        Connection c = modes.get(name);
         if (c == null) {
-            c = DriverManager.getConnection("jdbc:ascan:grpc://127.0.0.1:" + node.port() + MODES.get(mode));
-            modes.put(mode, c);
+            c = DriverManager.getConnection("jdbc:ascan:grpc://127.0.0.1:" + node.port() + settings);
+            modes.put(name, c);
         }
         return c;
     }

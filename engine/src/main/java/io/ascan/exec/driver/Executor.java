@@ -30,6 +30,7 @@ public final class Executor {
     private final ScanEnvironment scans;
     private final SegmentCache cache;
     private final ActiveBufferManager abm;
+    private final io.ascan.cache.ComputeCache computeCache;
 
     /** An executor with a local scan environment and no segment cache (tests, tools). */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool) {
@@ -53,20 +54,26 @@ public final class Executor {
      * @param cache     the engine's storage-side segment cache, under {@code allocator}'s root; scans read through it
      */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans, SegmentCache cache) {
+        this(allocator, pool, scans, cache, null, io.ascan.cache.ComputeCache.disabled());
+    }
+
+    /**
+     * @param abm          the engine's Active Buffer Manager (its pool is {@code cache}), or null
+     * @param computeCache the compute-side cache of a remote storage node's segments, under {@code allocator}'s root
+     */
+    public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans, SegmentCache cache,
+                    ActiveBufferManager abm, io.ascan.cache.ComputeCache computeCache) {
         this.allocator = allocator;
         this.pool = pool;
         this.scans = scans;
         this.cache = cache;
-        this.abm = null;
+        this.abm = abm;
+        this.computeCache = computeCache;
     }
 
     /** An executor whose scans register with {@code abm} and read through its pool. */
     public Executor(BufferAllocator allocator, AlignedBufferPool pool, ScanEnvironment scans, ActiveBufferManager abm) {
-        this.allocator = allocator;
-        this.pool = pool;
-        this.scans = scans;
-        this.cache = abm.chunks();
-        this.abm = abm;
+        this(allocator, pool, scans, abm.chunks(), abm, io.ascan.cache.ComputeCache.disabled());
     }
 
     public ScanEnvironment scanEnvironment() {
@@ -116,7 +123,7 @@ public final class Executor {
 
     private QueryResult run(PhysicalNode plan, Cut cut, PreparedPlan prepared, QueryOptions options, QueryPhases phases)
             throws QueryException {
-        QueryContext query = new QueryContext(allocator, pool, cache, abm, options, phases);
+        QueryContext query = new QueryContext(allocator, pool, cache, abm, computeCache, options, phases);
         RunningQuery result = new RunningQuery(query, plan.output());
         cut.result().deliverTo(result::offer);
         try {

@@ -68,6 +68,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private final ScanFigures figures = new ScanFigures();
     private final CacheCounts cacheCounts = new CacheCounts();
     private final AbmCounts abmCounts = new AbmCounts();
+    private final io.ascan.scan.remote.HybridCounts hybridCounts = new io.ascan.scan.remote.HybridCounts();
     private volatile LineTracker[] lineTrackers = new LineTracker[0];
     private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
     /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
@@ -149,8 +150,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // With P or R to apply near storage, pushdown is the likely winner: sampling it first lets
         // the round cut clearly slower modes short.
         ScanMode sampleFirst = node.predicate() != null || !runtimeFilters.isEmpty() ? ScanMode.PUSHDOWN : null;
-        ScanPolicies.Choice choice = ScanPolicies.forMode(o.mode(), o.policy(), env.coordinator(), sampleFirst,
-                unsampledStart(), remote() != null ? REMOTE_MODES : List.of(ScanMode.values()));
+        boolean remote = remote() != null;
+        // exec.mode: the paper's baselines fix the remote scan's mode; hybrid leaves it to the mode setting
+        if (remote) hybridCounts.start(o.execMode());
+        ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
+                env.coordinator(), sampleFirst, unsampledStart(), remote ? REMOTE_MODES : List.of(ScanMode.values()));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -288,7 +292,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                     }
                 }
                 long nanos = System.nanoTime() - start;
-                tracker.record(a.mode(), a.epoch(), 0, nanos);
+                if (!m.cached()) tracker.record(a.mode(), a.epoch(), 0, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }
             scheduler.finished();
@@ -318,8 +322,16 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
                 env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
         io.ascan.scan.remote.RemoteStorage remote = remote();
-        Materializer mat = remote == null ? DataMovement.of(m).materializer(input, this, query.options())
-                : DataMovement.of(m).remoteMaterializer(input, this, remote);
+        Materializer mat;
+        if (remote == null) {
+            mat = DataMovement.of(m).materializer(input, this, query.options());
+        } else {
+            // every remote slice is routed (and counted) by the hybrid materializer; the cache only where exec.mode caches
+            io.ascan.cache.ComputeCache cache = query.options().execMode().caches() ? query.computeCache()
+                    : io.ascan.cache.ComputeCache.disabled();
+            mat = new io.ascan.scan.remote.HybridMaterializer(input, node.predicate(),
+                    DataMovement.of(m).remoteMaterializer(input, this, remote), remote, cache, hybridCounts);
+        }
         if (mat instanceof PushdownMaterializer p) pushdown = p;
         return mat;
     }
@@ -357,7 +369,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /** What this scan did so far. */
     public ScanReport report() {
         return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures(),
-                abmCounts.figures());
+                abmCounts.figures(), hybridCounts.figures());
     }
 
     /** Slices done of the slices to read, rows and bytes so far (for a progress display). */

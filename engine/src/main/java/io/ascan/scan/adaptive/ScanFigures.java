@@ -89,9 +89,11 @@ public final class ScanFigures {
     /**
      * @param cache how the segment cache served the scan, or null when it is off
      * @param abm   how the Active Buffer Manager served it, or null when it did not register
+     * @param hybrid how the scan of a remote table was routed, or null for a local table
      */
     public synchronized ScanReport report(String table, long totalSlices, List<String> runtimeFilters,
-                                          ScanReport.CacheFigures cache, ScanReport.AbmFigures abm) {
+                                          ScanReport.CacheFigures cache, ScanReport.AbmFigures abm,
+                                          ScanReport.HybridFigures hybrid) {
         Map<ScanMode, ScanReport.ModeFigures> modes = new EnumMap<>(ScanMode.class);
         for (ScanMode m : ScanMode.values()) {
             int i = m.ordinal();
@@ -99,6 +101,6 @@ public final class ScanFigures {
         }
         long elapsed = elapsedNanos;
         return new ScanReport(table, policy, totalSlices, modes, switches, sampledSlices, timeline, elapsed, runtimeFilters,
-                notes, cache, abm);
+                notes, cache, abm, hybrid);
     }
 }

@@ -28,6 +28,14 @@ public interface Materializer {
         void close() throws IOException;
     }
 
-    /** A slice's rowset (null: nothing passed) and the bytes the materializer moved across the interconnect for it. */
-    record Materialized(Rowset rowset, long bytesMoved) {}
+    /**
+     * A slice's rowset (null: nothing passed), the bytes the materializer moved across the
+     * interconnect for it, and whether it came from the compute-side cache instead (its time says
+     * nothing about the mode's throughput, so the policy does not see it).
+     */
+    record Materialized(Rowset rowset, long bytesMoved, boolean cached) {
+        public Materialized(Rowset rowset, long bytesMoved) {
+            this(rowset, bytesMoved, false);
+        }
+    }
 }

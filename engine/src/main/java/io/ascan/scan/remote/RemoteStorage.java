@@ -9,6 +9,7 @@ import io.ascan.io.AlignedBufferPool;
 import io.ascan.scan.materializer.RuntimeFilter;
 import java.io.IOException;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -24,6 +25,14 @@ public interface RemoteStorage {
      * planned with) into {@code pool} memory accounted by {@code allocator}.
      */
     Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator allocator)
+            throws IOException;
+
+    /**
+     * Pull-up without decoding, for the compute-side cache: the raw segments of {@code columns} of
+     * {@code slice} as stored, one buffer of {@code allocator} per column in the order asked (the
+     * caller owns them and checks each against the manifest before use).
+     */
+    Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator allocator)
             throws IOException;
 
     /** One scan's pushdown requests: what they share is encoded once, by {@link #pushdown}. */

@@ -112,7 +112,7 @@ class SchedulerTest {
         assertTrue(secondDirect > firstDirect);
         assertEquals(firstDirect, h.taken.stream().filter(t -> t.slice() == 19).findFirst().orElseThrow().epoch());
 
-        ScanReport r = h.figures.report("t", n, List.of(), null, null);
+        ScanReport r = h.figures.report("t", n, List.of(), null, null, null);
         assertEquals(List.of(0L, 20L, 35L, 50L), r.switches().stream().map(ScanReport.Switch::slice).toList());
         assertEquals("why 0", r.switches().get(0).reason());
         assertEquals("why 20", r.switches().get(1).reason());

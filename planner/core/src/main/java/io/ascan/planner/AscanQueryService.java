@@ -130,8 +130,8 @@ public final class AscanQueryService implements QueryService {
     public static AscanQueryService open(Catalog catalog, EngineConfig config) {
         FileTableCache files = new FileTableCache(config.filesCacheDir() == null ? FileTableCache.defaultDir(catalog)
                 : java.nio.file.Path.of(config.filesCacheDir()), config.filesCacheBytes());
-        return new AscanQueryService(catalog, Engine.acquire(catalog.dir(), config), config.planCacheSize(),
-                new QueryPlanner(catalog, files));
+        Engine engine = Engine.acquire(catalog.dir(), config);
+        return new AscanQueryService(catalog, engine, config.planCacheSize(), new QueryPlanner(catalog, files, engine::computeCache));
     }
 
     /** Plans on a thread with a deep stack ({@link DeepStack}); every failure is a {@link PlanningException}. */

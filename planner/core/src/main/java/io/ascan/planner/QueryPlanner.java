@@ -92,11 +92,16 @@ public final class QueryPlanner {
 
     /** A planner whose file functions (read_parquet, ...) import into {@code files}. */
     public QueryPlanner(Catalog catalog, FileTableCache files) {
+        this(catalog, files, io.ascan.cache.ComputeCache::disabled);
+    }
+
+    /** A planner whose {@code information_schema.compute_cache*} show {@code computeCache}. */
+    public QueryPlanner(Catalog catalog, FileTableCache files, java.util.function.Supplier<io.ascan.cache.ComputeCache> computeCache) {
         // Not Calcite's caching schema: it would keep the first table it found under a name for
         // good, while AscanSchema sees a table written again.
         SchemaPlus root = CalciteSchema.createRootSchema(false, false).plus();
         SchemaPlus schema = root.add(SCHEMA, new AscanSchema(catalog, files, this::viewType));
-        root.add(InformationSchema.NAME, new InformationSchema(catalog, this::viewType));
+        root.add(InformationSchema.NAME, new InformationSchema(catalog, this::viewType, computeCache));
         this.config = Frameworks.newConfigBuilder()
                 .parserConfig(PARSER)
                 .context(Contexts.of(CONNECTION))

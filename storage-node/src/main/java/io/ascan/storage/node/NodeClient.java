@@ -120,6 +120,44 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
+    @Override
+    public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
+            throws IOException {
+        byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
+        ArrowBuf[] raw = new ArrowBuf[columns.length];
+        long bytes = ticket.length;
+        try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+            while (stream.next()) {
+                VectorSchemaRoot root = stream.getRoot();
+                IntVector column = (IntVector) root.getVector(0);
+                VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
+                for (int row = 0; row < root.getRowCount(); row++) {
+                    int c = column.get(row), at = position(columns, c);
+                    if (at < 0 || raw[at] != null) throw new IOException("storage node " + location.getUri()
+                            + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
+                    long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
+                    bytes += length;
+                    ArrowBuf b = into.buffer(Math.max(length, 1));
+                    b.setBytes(0, segment.getDataBuffer(), start, length);
+                    b.writerIndex(length);
+                    raw[at] = b;
+                }
+            }
+            for (int i = 0; i < columns.length; i++) {
+                if (raw[i] == null) throw new IOException("storage node " + location.getUri() + " did not send column "
+                        + columns[i] + " of slice " + slice.index() + " of " + table.name());
+            }
+            return new Received<>(List.of(raw), slice.rowCount(), bytes);
+        } catch (IOException | RuntimeException e) {
+            for (ArrowBuf b : raw) if (b != null) b.close();
+            if (e instanceof FlightRuntimeException f) throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
+            throw e;
+        } catch (Exception e) { // FlightStream.close
+            for (ArrowBuf b : raw) if (b != null) b.close();
+            throw new IOException(e);
+        }
+    }
+
     private static int position(int[] columns, int c) {
         for (int i = 0; i < columns.length; i++) if (columns[i] == c) return i;
         return -1;

@@ -1,15 +1,21 @@
 package io.ascan.planner.schema;
 
+import io.ascan.cache.ComputeCache;
+import io.ascan.cache.SegmentId;
 import io.ascan.catalog.Catalog;
 import io.ascan.format.ColumnSpec;
 import io.ascan.types.DataType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -28,6 +34,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * table_name, column_name, ordinal_position, data_type, is_nullable) of a catalog, as of the
  * moment a statement is planned. Each is a view over a VALUES list made from the catalog at that
  * moment, so it is queried, filtered and joined like any table; damaged tables are left out.
+ * {@code information_schema.compute_cache} (table_name, version, column_name, segments, bytes,
+ * max_value) lists per column what the compute-side cache of a remote storage node holds, and
+ * {@code information_schema.compute_cache_statistics} its policy, capacity, fill, hits, misses,
+ * hit rate, admissions, evictions and declined admissions.
  */
 public final class InformationSchema extends AbstractSchema {
     public static final String NAME = "information_schema";
@@ -35,12 +45,15 @@ public final class InformationSchema extends AbstractSchema {
 
     private final Catalog catalog;
     private final Function<String, RelDataType> viewTypes;
+    private final Supplier<ComputeCache> computeCache;
     private final Lookup<Table> tables = new IgnoreCaseLookup<>() {
         @Override
         public Table get(String name) {
             return switch (name) {
                 case "tables" -> view(tablesQuery(), InformationSchema::tablesType);
                 case "columns" -> view(columnsQuery(), InformationSchema::columnsType);
+                case "compute_cache" -> view(computeCacheQuery(), InformationSchema::computeCacheType);
+                case "compute_cache_statistics" -> view(computeCacheStatisticsQuery(), InformationSchema::statisticsType);
                 default -> null;
             };
         }
@@ -48,14 +61,20 @@ public final class InformationSchema extends AbstractSchema {
         @Override
         public Set<String> getNames(LikePattern pattern) {
             Set<String> names = new LinkedHashSet<>();
-            for (String n : List.of("tables", "columns")) if (pattern.matcher().apply(n)) names.add(n);
+            for (String n : List.of("tables", "columns", "compute_cache", "compute_cache_statistics")) if (pattern.matcher().apply(n)) names.add(n);
             return names;
         }
     };
 
     public InformationSchema(Catalog catalog, Function<String, RelDataType> viewTypes) {
+        this(catalog, viewTypes, ComputeCache::disabled);
+    }
+
+    /** @param computeCache the engine's compute-side cache of a remote storage node's segments */
+    public InformationSchema(Catalog catalog, Function<String, RelDataType> viewTypes, Supplier<ComputeCache> computeCache) {
         this.catalog = catalog;
         this.viewTypes = viewTypes;
+        this.computeCache = computeCache;
     }
 
     @Override
@@ -78,6 +97,27 @@ public final class InformationSchema extends AbstractSchema {
                 .add("column_name", varchar(f))
                 .add("ordinal_position", f.createTypeWithNullability(f.createSqlType(SqlTypeName.INTEGER), true))
                 .add("data_type", varchar(f)).add("is_nullable", varchar(f)).build();
+    }
+
+    private static RelDataType computeCacheType(RelDataTypeFactory f) {
+        return f.builder().add("table_name", varchar(f)).add("version", varchar(f)).add("column_name", varchar(f))
+                .add("segments", bigint(f)).add("bytes", bigint(f)).add("max_value", dbl(f)).build();
+    }
+
+    private static RelDataType statisticsType(RelDataTypeFactory f) {
+        RelDataTypeFactory.Builder b = f.builder().add("policy", varchar(f));
+        for (String n : List.of("capacity", "bytes", "segments", "hits", "misses")) b.add(n, bigint(f));
+        b.add("hit_rate", dbl(f));
+        for (String n : List.of("admissions", "evictions", "declined")) b.add(n, bigint(f));
+        return b.build();
+    }
+
+    private static RelDataType bigint(RelDataTypeFactory f) {
+        return f.createTypeWithNullability(f.createSqlType(SqlTypeName.BIGINT), true);
+    }
+
+    private static RelDataType dbl(RelDataTypeFactory f) {
+        return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DOUBLE), true);
     }
 
     private static RelDataType varchar(RelDataTypeFactory f) {
@@ -123,6 +163,42 @@ public final class InformationSchema extends AbstractSchema {
         return values(rows, 7);
     }
 
+    /**
+     * One row per column with cached segments (a row per segment would make a VALUES list too long
+     * to compile for a large cache): how many of its segments are cached, their bytes, and the
+     * policy's value of the most valued one.
+     */
+    private String computeCacheQuery() {
+        Map<SegmentId, long[]> counts = new LinkedHashMap<>(); // slice 0 stands for the column
+        Map<SegmentId, Double> best = new HashMap<>();
+        for (ComputeCache.Entry e : computeCache.get().contents()) {
+            SegmentId column = new SegmentId(e.id().table(), e.id().version(), e.id().column(), 0);
+            long[] c = counts.computeIfAbsent(column, k -> new long[2]);
+            c[0]++;
+            c[1] += e.bytes();
+            best.merge(column, e.value(), Math::max);
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (Map.Entry<SegmentId, long[]> e : counts.entrySet()) {
+            SegmentId id = e.getKey();
+            String column;
+            try {
+                column = catalog.table(id.table()).schema().column(id.column()).name();
+            } catch (IOException | RuntimeException gone) {
+                column = "#" + id.column();
+            }
+            rows.add(List.of(id.table(), String.valueOf(id.version()), column, e.getValue()[0], e.getValue()[1], best.get(id)));
+        }
+        return values(rows, 6);
+    }
+
+    /** One row: the cache's policy, capacity, contents and how it has served (capacity 0: no cache). */
+    private String computeCacheStatisticsQuery() {
+        ComputeCache.Statistics s = computeCache.get().statistics();
+        return values(List.of(List.of(s.policy(), s.capacity(), s.bytes(), (long) s.segments(), s.hits(), s.misses(),
+                s.hitRate(), s.admissions(), s.evictions(), s.declined())), 10);
+    }
+
     private List<String> readable() {
         try {
             return catalog.tableNames();
@@ -154,6 +230,8 @@ public final class InformationSchema extends AbstractSchema {
                 if (i > 0) sb.append(", ");
                 Object v = row.get(i);
                 if (v instanceof Integer n) sb.append(n);
+                else if (v instanceof Long n) sb.append("CAST(").append(n).append(" AS BIGINT)");
+                else if (v instanceof Double d) sb.append("CAST(").append(Double.isFinite(d) ? d.toString() : "NULL").append(" AS DOUBLE)");
                 else sb.append("CAST('").append(v.toString().replace("'", "''")).append("' AS VARCHAR)");
             }
             sb.append(')');
