@@ -88,7 +88,8 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
             case COUNT -> AggregateNode.Function.COUNT;
             case SUM, SUM0 -> AggregateNode.Function.SUM;
             case AVG -> AggregateNode.Function.AVG;
-            case MIN -> AggregateNode.Function.MIN;
+            // any of the group's values that is not NULL (DuckDB's ANY_VALUE): the smallest is one
+            case MIN, ANY_VALUE -> AggregateNode.Function.MIN;
             case MAX -> AggregateNode.Function.MAX;
             case VAR_POP -> AggregateNode.Function.VAR_POP;
             case VAR_SAMP -> AggregateNode.Function.VAR_SAMP;

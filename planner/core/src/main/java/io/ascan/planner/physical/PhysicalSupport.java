@@ -80,7 +80,7 @@ final class PhysicalSupport {
             String name = c.getAggregation().getName();
             if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) continue;
             switch (c.getAggregation().getKind()) {
-                case COUNT, SUM, SUM0, AVG, MIN, MAX -> { }
+                case COUNT, SUM, SUM0, AVG, MIN, MAX, ANY_VALUE -> { }
                 case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
                     if (c.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.DOUBLE) {
                         throw new UnsupportedPlanException(name + " of type " + c.getType() + " is not supported");

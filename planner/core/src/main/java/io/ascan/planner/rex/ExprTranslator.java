@@ -151,6 +151,7 @@ public final class ExprTranslator {
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
+            case SAFE_CAST -> op(Operator.TRY_CAST, c);
             case EXTRACT -> Call.of(Operator.EXTRACT, type(c.getType(), c), unit(c.getOperands().get(0)),
                     apply(c.getOperands().get(1)));
             case TIMESTAMP_DIFF -> Call.of(Operator.TIMESTAMP_DIFF, type(c.getType(), c), unit(c.getOperands().get(0)),
@@ -220,6 +221,18 @@ public final class ExprTranslator {
         if (args.size() == 2) args.add(Literal.of(" "));
         if (args.size() != 3) throw unsupported(c);
         return new Call(op, args, type(c.getType(), c));
+    }
+
+    /**
+     * A call of an operator that is NULL when an operand is: a NULL literal operand (also an
+     * untyped one, {@code md5(NULL)}, which has no engine type) makes it a NULL of the call's type.
+     */
+    private Expr strict(Operator op, RexCall c) {
+        return hasNullLiteral(c) ? Literal.ofNull(type(c.getType(), c)) : op(op, c);
+    }
+
+    private static boolean hasNullLiteral(RexCall c) {
+        return c.getOperands().stream().anyMatch(o -> o instanceof RexLiteral l && l.isNull());
     }
 
     private Call op(Operator op, RexCall c) {
@@ -320,6 +333,26 @@ public final class ExprTranslator {
             case "DATE_PART" -> withUnit(Operator.EXTRACT, c);
             case "MAKE_DATE" -> op(Operator.MAKE_DATE, c);
             case "CURRENT_DATE" -> Call.of(Operator.CURRENT_DATE, type(c.getType(), c));
+            case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW" -> Call.of(Operator.CURRENT_TIMESTAMP, type(c.getType(), c));
+            case "STRLEN", "OCTET_LENGTH" -> strict(Operator.OCTET_LENGTH, c);
+            case "CHR" -> strict(Operator.CHR, c);
+            case "MD5" -> strict(Operator.MD5, c);
+            case "TRANSLATE3" -> strict(Operator.TRANSLATE, c);
+            case "REGEXP_EXTRACT" -> strict(Operator.REGEXP_EXTRACT, c);
+            case "DATEDIFF" -> hasNullLiteral(c) ? Literal.ofNull(type(c.getType(), c)) : withUnit(Operator.DATE_DIFF, c);
+            case "LAST_DAY" -> strict(Operator.LAST_DAY, c);
+            case "MONTHNAME" -> strict(Operator.MONTHNAME, c);
+            case "DAYNAME" -> strict(Operator.DAYNAME, c);
+            case "EPOCH" -> strict(Operator.EPOCH, c);
+            case "MAKE_TIMESTAMP" -> {
+                Expr e = strict(Operator.MAKE_TIMESTAMP, c);
+                if (!(e instanceof Call call)) yield e;
+                List<Expr> args = new ArrayList<>(call.args()); // the seconds as a DOUBLE, whatever numeric type they came as
+                args.set(5, Call.of(Operator.CAST, DataType.DOUBLE, args.get(5)));
+                yield new Call(Operator.MAKE_TIMESTAMP, args, call.type());
+            }
+            case "TYPEOF" -> Literal.of(typeName(c.getOperands().getFirst()));
+            case "VERSION" -> Literal.of(version());
             case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
@@ -607,6 +640,18 @@ public final class ExprTranslator {
         DataType d = TypeMapping.toEngine(t);
         if (d == null) throw new UnsupportedExpressionException("type " + t.getFullTypeString() + " of " + where);
         return d;
+    }
+
+    /** TYPEOF's answer: the engine type's name as DuckDB prints it ({@code DECIMAL(12,2)}), {@code "NULL"} for an untyped NULL. */
+    private static String typeName(RexNode e) {
+        if (e.getType().getSqlTypeName() == SqlTypeName.NULL) return "\"NULL\"";
+        return type(e.getType(), e).toString();
+    }
+
+    /** VERSION(): "ascan" and the version of the jar the planner came from (none when run from classes). */
+    private static String version() {
+        String v = ExprTranslator.class.getPackage().getImplementationVersion();
+        return v == null ? "ascan" : "ascan " + v;
     }
 
     private static UnsupportedExpressionException unsupported(RexNode e) {
