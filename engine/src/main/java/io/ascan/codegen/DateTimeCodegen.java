@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMPDIFF, DATE_DIFF, DATE_TRUNC, LAST_DAY, MONTHNAME, DAYNAME,
- * EPOCH, MAKE_DATE, MAKE_TIMESTAMP, CURRENT_DATE and CURRENT_TIMESTAMP. The
+ * EPOCH, STRFTIME, STRPTIME, MAKE_DATE, MAKE_TIMESTAMP, CURRENT_DATE and CURRENT_TIMESTAMP. The
  * unit is a literal, so each call compiles to the one calendar computation it needs.
  */
 final class DateTimeCodegen {
@@ -110,6 +110,13 @@ final class DateTimeCodegen {
                                 + days(ops.get(0)) + "));");
                         g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
                     });
+            case STRFTIME -> g.strict("strftime", c.args(), DataType.VARCHAR, (ops, r) -> {
+                g.code.line(r.value() + " = " + ExprCodegen.RT + "DateFormats.format(" + ExprCodegen.SCRATCH + ", " + micros(ops.get(0)) + ", "
+                        + format(c, ops.get(1)) + ", " + what + ");");
+                g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
+            });
+            case STRPTIME -> g.strict("strptime", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + ExprCodegen.RT
+                    + "DateFormats.parse(" + ops.get(0).value() + ", " + ops.get(0).length() + ", " + format(c, ops.get(1)) + ", " + what + ");"));
             case EPOCH -> g.strict("epoch", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "epochSeconds(" + micros(ops.get(0)) + ");"));
             case MAKE_TIMESTAMP -> g.strict("makeTimestamp", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "makeTimestamp((long) "
                     + ops.get(0).value() + ", (long) " + ops.get(1).value() + ", (long) " + ops.get(2).value() + ", (long) " + ops.get(3).value()
@@ -121,6 +128,12 @@ final class DateTimeCodegen {
     private String datetime(ValueCode days, DataType from, DataType to, String what) {
         if (to.kind() == TypeKind.DATE) return ExprCodegen.RT + "Arith.toInt(" + days.value() + ", " + what + ")";
         return days.value() + " * " + ExprCodegen.RT + "Dates.MICROS_PER_DAY";
+    }
+
+    /** The format operand as a Java String: a constant once, else the row's text. */
+    private String format(Call c, ValueCode f) {
+        if (c.arg(1) instanceof Literal l && !l.isNull()) return g.code.constant("String", l.value());
+        return ExprCodegen.RT + "Strings.toJava(" + f.value() + ", " + f.length() + ")";
     }
 
     private static String days(ValueCode v) {

@@ -159,7 +159,7 @@ public final class ExprCodegen {
             case CAST -> cast.cast(compile(c.arg(0)), c.type(), what(c));
             case TRY_CAST -> cast.tryCast(compile(c.arg(0)), c.type(), what(c));
             case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF, DATE_TRUNC, MAKE_DATE, CURRENT_DATE, CURRENT_TIMESTAMP, DATE_DIFF,
-                 LAST_DAY, MONTHNAME, DAYNAME, EPOCH, MAKE_TIMESTAMP -> dateTime.function(c);
+                 LAST_DAY, MONTHNAME, DAYNAME, EPOCH, MAKE_TIMESTAMP, STRFTIME, STRPTIME -> dateTime.function(c);
             case ROUND, TRUNC, CEIL, FLOOR, SIGN, POWER, SQRT, CBRT, EXP, LN, LOG10, LOG, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2,
                  DEGREES, RADIANS, GREATEST, LEAST -> math.function(c);
             case CONCAT_FUNCTION, CONCAT_WS, LTRIM, RTRIM, BTRIM, REPLACE, STRPOS, LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, ENDS_WITH,

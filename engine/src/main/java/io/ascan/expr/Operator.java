@@ -107,6 +107,10 @@ public enum Operator {
     EPOCH("EPOCH", 1, 1),
     /** MAKE_TIMESTAMP(year, month, day, hour, minute, seconds): seconds a DOUBLE, rounded to microseconds. */
     MAKE_TIMESTAMP("MAKE_TIMESTAMP", 6, 6),
+    /** STRFTIME(value, format): DuckDB's format specifiers ({@code %Y-%m-%d}). */
+    STRFTIME("STRFTIME", 2, 2),
+    /** STRPTIME(text, format): the TIMESTAMP the text gives by the format; a text that does not match is an error. */
+    STRPTIME("STRPTIME", 2, 2),
     // row counts
     /**
      * SINGLE_ROW(count): TRUE when a scalar sub-query's BIGINT row count is at most 1; a larger

@@ -188,18 +188,14 @@ public final class Dates {
         return (int) daysFromCivil(y, m, monthLength(y, m));
     }
 
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
-            "September", "October", "November", "December"};
-    private static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-
     /** MONTHNAME: the month's English name, as DuckDB. */
     public static String monthName(long days) {
-        return MONTHS[month(days) - 1];
+        return DateFormats.monthName(month(days));
     }
 
     /** DAYNAME: the weekday's English name, as DuckDB. */
     public static String dayName(long days) {
-        return DAYS[dow(days)];
+        return DateFormats.dayName(dow(days));
     }
 
     /** CURRENT_TIMESTAMP and NOW(): the JVM's local date and time, as epoch microseconds. */

@@ -151,6 +151,13 @@ final class AscanOperatorTable {
     static final SqlFunction DAYNAME = SqlBasicFunction.create("DAYNAME", ReturnTypes.VARCHAR_NULLABLE,
             OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
 
+    /** STRFTIME(datetime, format), STRPTIME(text, format): DuckDB's format specifiers ({@code %Y-%m-%d}). */
+    static final SqlFunction STRFTIME = SqlBasicFunction.create("STRFTIME", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.CHARACTER), SqlFunctionCategory.TIMEDATE);
+    static final SqlFunction STRPTIME = SqlBasicFunction.create("STRPTIME",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.STRING_STRING, SqlFunctionCategory.TIMEDATE);
+
     /** LAST_DAY(datetime): the DATE of the month's last day (DATE or TIMESTAMP, as DuckDB). */
     static final SqlFunction LAST_DAY = SqlBasicFunction.create("LAST_DAY", ReturnTypes.DATE_NULLABLE,
             OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
@@ -171,6 +178,7 @@ final class AscanOperatorTable {
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
+            STRFTIME, STRPTIME,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,

@@ -148,6 +148,7 @@ public final class ExprTranslator {
             case MINUS_PREFIX -> op(Operator.NEGATE, c);
             case PLUS_PREFIX -> apply(c.getOperands().getFirst());
             case LIKE -> like(c);
+            case SIMILAR -> similar(c);
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
@@ -344,6 +345,8 @@ public final class ExprTranslator {
             case "MONTHNAME" -> strict(Operator.MONTHNAME, c);
             case "DAYNAME" -> strict(Operator.DAYNAME, c);
             case "EPOCH" -> strict(Operator.EPOCH, c);
+            case "STRFTIME" -> strict(Operator.STRFTIME, c);
+            case "STRPTIME" -> strict(Operator.STRPTIME, c);
             case "MAKE_TIMESTAMP" -> {
                 Expr e = strict(Operator.MAKE_TIMESTAMP, c);
                 if (!(e instanceof Call call)) yield e;
@@ -359,9 +362,23 @@ public final class ExprTranslator {
     }
 
     /**
+     * {@code s [NOT] SIMILAR TO pattern} as DuckDB reads it: the pattern a regular expression that
+     * must match the whole of s ({@code 'abc' SIMILAR TO 'a.*'}), not SQL's SIMILAR syntax with
+     * {@code %} and {@code _}; a constant pattern without ESCAPE.
+     */
+    private Expr similar(RexCall c) {
+        List<RexNode> o = c.getOperands();
+        if (o.size() != 2 || !(o.get(1) instanceof RexLiteral p) || !(p.getValue2() instanceof String pattern)) {
+            if (o.size() == 2 && o.get(1) instanceof RexLiteral p && p.isNull()) return Literal.ofNull(DataType.BOOLEAN);
+            throw new UnsupportedExpressionException("SIMILAR TO needs a constant pattern and no ESCAPE: " + c);
+        }
+        Call match = new Call(Operator.REGEXP_MATCHES, List.of(apply(o.get(0)), Literal.of("\\A(?:" + pattern + ")\\z")), DataType.BOOLEAN);
+        return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NOT ") ? Call.predicate(Operator.NOT, match) : match;
+    }
+
+    /**
      * LIKE, or NOT LIKE as NOT(LIKE); ILIKE as LIKE of both sides in lower case (a constant pattern
-     * lowered here, code point by code point as LOWER does, so it stays a constant); Calcite's
-     * SIMILAR variants are not supported.
+     * lowered here, code point by code point as LOWER does, so it stays a constant).
      */
     private Expr like(RexCall c) {
         String name = c.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
