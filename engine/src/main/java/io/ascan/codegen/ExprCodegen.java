@@ -163,7 +163,7 @@ public final class ExprCodegen {
             case ROUND, TRUNC, CEIL, FLOOR, SIGN, POWER, SQRT, CBRT, EXP, LN, LOG10, LOG, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2,
                  DEGREES, RADIANS, GREATEST, LEAST -> math.function(c);
             case CONCAT_FUNCTION, CONCAT_WS, LTRIM, RTRIM, BTRIM, REPLACE, STRPOS, LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, ENDS_WITH,
-                 SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE, REGEXP_EXTRACT, OCTET_LENGTH, CHR, MD5, TRANSLATE -> text.function(c);
+                 SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE, REGEXP_EXTRACT, OCTET_LENGTH, ASCII, CHR, MD5, TRANSLATE -> text.function(c);
             case SINGLE_ROW -> strict("single", c.args(), c.type(),
                     (ops, r) -> code.line(r.value() + " = " + RT + "Rows.single(" + ops.get(0).value() + ");"));
         };

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * The text functions beyond {@link StringCodegen}'s: TRIM's family, REPLACE, STRPOS, LPAD/RPAD,
- * LEFT/RIGHT, REVERSE, REPEAT, STARTS_WITH/ENDS_WITH, SPLIT_PART, CONCAT, OCTET_LENGTH, CHR, MD5,
+ * LEFT/RIGHT, REVERSE, REPEAT, STARTS_WITH/ENDS_WITH, SPLIT_PART, CONCAT, OCTET_LENGTH, ASCII, CHR, MD5,
  * TRANSLATE and the regular expressions. Each is one call of {@code rt.Text} or {@code rt.Regex} on the operands' (address,
  * length) pairs, writing text results into the scratch; constant patterns compile once, here.
  */
@@ -51,6 +51,8 @@ final class TextCodegen {
             case REGEXP_EXTRACT -> extract(c, what);
             case OCTET_LENGTH -> g.strict("octetLength", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = "
                     + g.cast.convert(ValueCode.of("false", ops.get(0).length(), DataType.INTEGER), c.type(), what) + ";"));
+            case ASCII -> g.strict("ascii", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + g.cast.convert(
+                    ValueCode.of("false", text + "ascii(" + str(ops, 0) + ")", DataType.INTEGER), c.type(), what) + ";"));
             case CHR -> toText(c, ops -> text + "chr(" + s + ", (long) " + ops.get(0).value() + ", " + what + ")");
             case MD5 -> toText(c, ops -> text + "md5(" + s + ", " + str(ops, 0) + ")");
             case TRANSLATE -> toText(c, ops -> text + "translate(" + s + ", " + str(ops, 0) + ", " + str(ops, 1) + ", " + str(ops, 2) + ")");

@@ -66,6 +66,8 @@ public enum Operator {
     REGEXP_EXTRACT("REGEXP_EXTRACT", 2, 3),
     /** OCTET_LENGTH(value): the length in UTF-8 bytes (DuckDB's STRLEN). */
     OCTET_LENGTH("OCTET_LENGTH", 1, 1),
+    /** ASCII(value): the code point of the first character, 0 for ''. */
+    ASCII("ASCII", 1, 1),
     /** CHR(code point): the one-character text; a number that is no code point is an error. */
     CHR("CHR", 1, 1),
     /** MD5(value): the digest of the UTF-8 bytes in lower-case hexadecimal. */

@@ -150,6 +150,12 @@ public final class Text {
         Mem.copy(b, out + la, lb);
         return out;
     }
+    /** ASCII(a): the code point of a's first character, 0 for ''. */
+    public static int ascii(long a, int la) {
+        if (la == 0) return 0;
+        return Strings.decode(a, Math.min(Strings.codePointBytes(Mem.getByte(a)), la));
+    }
+
     /** CHR(n): the character of Unicode code point n; a value that is no code point is an error. */
     public static long chr(StringScratch scratch, long n, String what) {
         if (n < 0 || n > Character.MAX_CODE_POINT || (n >= Character.MIN_SURROGATE && n <= Character.MAX_SURROGATE)) {

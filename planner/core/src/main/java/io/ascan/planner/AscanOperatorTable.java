@@ -130,6 +130,11 @@ final class AscanOperatorTable {
     static final SqlFunction DATEDIFF = SqlBasicFunction.create("DATEDIFF", ReturnTypes.BIGINT_NULLABLE,
             OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
 
+    /** DATE_ADD(datetime, interval): the TIMESTAMP {@code datetime + interval}, as DuckDB (also for a DATE); {@link AscanConvertletTable} converts it. */
+    static final SqlFunction DATE_ADD = SqlBasicFunction.create("DATE_ADD",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME_INTERVAL), SqlFunctionCategory.TIMEDATE);
+
     /** NOW(): CURRENT_TIMESTAMP (a TIMESTAMP in the JVM's time zone, not DuckDB's TIMESTAMP WITH TIME ZONE). */
     static final SqlFunction NOW = SqlBasicFunction.create("NOW",
             ReturnTypes.explicit(SqlTypeName.TIMESTAMP), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
@@ -178,7 +183,7 @@ final class AscanOperatorTable {
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
-            STRFTIME, STRPTIME,
+            STRFTIME, STRPTIME, DATE_ADD,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,

@@ -336,6 +336,7 @@ public final class ExprTranslator {
             case "CURRENT_DATE" -> Call.of(Operator.CURRENT_DATE, type(c.getType(), c));
             case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW" -> Call.of(Operator.CURRENT_TIMESTAMP, type(c.getType(), c));
             case "STRLEN", "OCTET_LENGTH" -> strict(Operator.OCTET_LENGTH, c);
+            case "ASCII" -> strict(Operator.ASCII, c);
             case "CHR" -> strict(Operator.CHR, c);
             case "MD5" -> strict(Operator.MD5, c);
             case "TRANSLATE3" -> strict(Operator.TRANSLATE, c);
