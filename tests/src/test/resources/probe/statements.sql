@@ -177,10 +177,10 @@ SELECT '12'::INTEGER + 1 AS v;
 -- fail: [42601] Encountered ": :" at line 1, column 10.
 SELECT dt::VARCHAR AS v FROM tc;
 
--- fail: [42804] From line 1, column 8 to line 1, column 25: Cast function cannot convert value of type BOOLEAN to type INTEGER NOT NULL
+-- pass
 SELECT CAST(f AS INTEGER) AS v FROM tc;
 
--- fail: [42883] From line 1, column 8 to line 1, column 33: No match found for function signature TRY_CAST(<CHARACTER>, <NUMERIC>)
+-- pass
 SELECT TRY_CAST('abc' AS INTEGER) AS v;
 
 -- pass
@@ -198,7 +198,7 @@ SELECT coalesce(nullif(s, ''), '(empty)') AS v FROM tc;
 -- pass
 SELECT if(k > 3, 'high', 'low') AS v FROM tc;
 
--- fail: [42804] From line 1, column 8 to line 1, column 16: Cannot apply 'TYPEOF' to arguments of type 'TYPEOF(<INTEGER>)'. Supported form(s): 'TYPEOF(<VARIANT>)'
+-- pass
 SELECT typeof(i) AS t FROM tc LIMIT 1;
 
 ## select: strings
@@ -211,7 +211,7 @@ SELECT length(s) AS n FROM tb;
 -- pass
 SELECT char_length(s) AS n FROM tc;
 
--- fail: [42883] From line 1, column 8 to line 1, column 16: No match found for function signature strlen(<CHARACTER>)
+-- pass
 SELECT strlen(s) AS n FROM tc;
 
 -- pass
@@ -274,10 +274,10 @@ SELECT prefix('hello', 'he') AS c;
 -- pass
 SELECT suffix('hello', 'lo') AS c;
 
--- fail: [42883] From line 1, column 25 to line 1, column 31: No match found for function signature chr(<NUMERIC>)
+-- pass
 SELECT ascii('A') AS a, chr(66) AS c;
 
--- fail: [42883] From line 1, column 8 to line 1, column 17: No match found for function signature md5(<CHARACTER>)
+-- pass
 SELECT md5('abc') AS h;
 
 -- pass
@@ -307,16 +307,16 @@ SELECT regexp_replace('abc123', '[0-9]', 'X', 'g') AS r;
 -- pass
 SELECT regexp_replace('abc123', '[0-9]', 'X') AS r;
 
--- fail: [42883] From line 1, column 8 to line 1, column 44: No match found for function signature regexp_extract(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT regexp_extract('abc123def', '[0-9]+') AS r;
 
--- fail: [42883] From line 1, column 8 to line 1, column 52: No match found for function signature regexp_extract(<CHARACTER>, <CHARACTER>, <NUMERIC>)
+-- pass
 SELECT regexp_extract('key=value', '(\w+)=(\w+)', 2) AS r;
 
 -- pass
 SELECT id FROM tb WHERE regexp_matches(s, '^[a-z]+$') ORDER BY id;
 
--- fail: [0A000] cannot execute this query: in WHERE/HAVING: no engine expression for operator SIMILAR TO in SIMILAR TO($1, 'a.*')
+-- pass
 SELECT id FROM tb WHERE s SIMILAR TO 'a.*' ORDER BY id;
 
 -- fail: [42601] Lexical error at line 1, column 10.  Encountered: "~" (126), after : ""
@@ -337,7 +337,7 @@ SELECT lower('ÄÖÜ') AS l;
 -- pass
 SELECT 'it''s' AS q;
 
--- fail: [42883] From line 1, column 8 to line 1, column 37: No match found for function signature TRANSLATE3(<CHARACTER>, <CHARACTER>, <CHARACTER>)
+-- pass
 SELECT translate('hello', 'el', 'ip') AS t;
 
 -- pass
@@ -422,22 +422,22 @@ SELECT date_trunc('hour', TIMESTAMP '2024-05-17 10:45:12') AS h;
 -- fail: [42601] Incorrect syntax near the keyword 'DATE' at line 1, column 44.
 SELECT date_diff('day', DATE '2024-01-01', DATE '2024-03-01') AS d;
 
--- fail: [42883] From line 1, column 8 to line 1, column 62: No match found for function signature datediff(<CHARACTER>, <DATE>, <DATE>)
+-- pass
 SELECT datediff('month', DATE '2024-01-01', DATE '2024-03-15') AS d;
 
--- fail: [42883] From line 1, column 8 to line 1, column 50: No match found for function signature date_add(<DATE>, <INTERVAL_DAY_TIME>)
+-- pass
 SELECT date_add(DATE '2024-01-01', INTERVAL 5 DAY) AS d;
 
 -- pass
 SELECT make_date(2024, 2, 29) AS d;
 
--- fail: [42883] From line 1, column 8 to line 1, column 44: No match found for function signature make_timestamp(<NUMERIC>, <NUMERIC>, <NUMERIC>, <NUMERIC>, <NUMERIC>, ...
+-- pass
 SELECT make_timestamp(2024, 2, 29, 12, 0, 0) AS t;
 
--- fail: [42883] From line 1, column 8 to line 1, column 46: No match found for function signature strftime(<DATE>, <CHARACTER>)
+-- pass
 SELECT strftime(DATE '2024-05-17', '%Y/%m/%d') AS s;
 
--- fail: [42883] From line 1, column 8 to line 1, column 41: No match found for function signature strptime(<CHARACTER>, <CHARACTER>)
+-- pass
 SELECT strptime('17/05/2024', '%d/%m/%Y') AS t;
 
 -- pass
@@ -446,19 +446,19 @@ SELECT CAST(TIMESTAMP '2024-05-17 10:45:12' AS DATE) AS d;
 -- pass
 SELECT CAST(DATE '2024-05-17' AS TIMESTAMP) AS t;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator LAST_DAY in LAST_DAY(2024-02-10)
+-- pass
 SELECT last_day(DATE '2024-02-10') AS d;
 
--- fail: [42883] From line 1, column 8 to line 1, column 35: No match found for function signature monthname(<DATE>)
+-- pass
 SELECT monthname(DATE '2024-02-10') AS m, dayname(DATE '2024-02-10') AS d;
 
 -- pass
 SELECT current_date > DATE '2020-01-01' AS after2020;
 
--- fail: [42883] From line 1, column 8 to line 1, column 12: No match found for function signature now()
+-- pass
 SELECT now() > TIMESTAMP '2020-01-01 00:00:00' AS after2020;
 
--- fail: [42883] From line 1, column 8 to line 1, column 45: No match found for function signature epoch(<TIMESTAMP>)
+-- pass
 SELECT epoch(TIMESTAMP '2024-01-01 00:00:00') AS e;
 
 -- pass
@@ -564,7 +564,7 @@ SELECT max_by(n_name, n_nationkey) AS a FROM nation;
 -- fail: [42000] From line 1, column 8 to line 1, column 20: Function 'FIRST(`EXPR$0`.`n_name`, 0)' can only be used in MATCH_RECOGNIZE
 SELECT first(n_name) AS f FROM (SELECT n_name FROM nation WHERE n_nationkey = 3);
 
--- fail: [0A000] cannot execute this query: aggregate function ANY_VALUE is not supported
+-- pass
 SELECT any_value(n_regionkey) AS a FROM nation WHERE n_regionkey = 2;
 
 -- pass
@@ -573,7 +573,7 @@ SELECT count(*) AS n FROM te;
 -- pass
 SELECT sum(i) AS s, avg(i) AS a FROM te;
 
--- fail: [42883] From line 1, column 8 to line 1, column 17: No match found for function signature product(<NUMERIC>)
+-- pass
 SELECT product(k) AS p FROM tc WHERE k > 0;
 
 -- fail: [42601] Encountered "corr" at line 1, column 8.
@@ -585,7 +585,7 @@ SELECT covar_pop(k, id) AS c FROM ta;
 -- fail: [42601] Encountered "regr_slope" at line 1, column 8.
 SELECT regr_slope(k, id) AS s FROM ta;
 
--- fail: [0A000] cannot execute this query: aggregate function BIT_OR is not supported
+-- pass
 SELECT bit_or(k) AS b FROM ta;
 
 -- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator ROW in ROW($0, $1)
@@ -1316,7 +1316,7 @@ SELECT * FROM duckdb_tables();
 -- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 1)
 SUMMARIZE ta;
 
--- fail: [42883] From line 1, column 8 to line 1, column 16: No match found for function signature version()
+-- pass
 SELECT version() IS NOT NULL AS v;
 
 -- fail: [42601] Encountered "(" at line 1, column 22.

@@ -48,6 +48,22 @@ final class CastCodegen {
         return r;
     }
 
+    /** TRY_CAST: {@link #cast}, NULL where it fails with a data exception (a text that is no number, an overflow). */
+    ValueCode tryCast(ValueCode v, DataType to, String what) {
+        if (v.type().equals(to) || v.isNull().equals("true")) return cast(v, to, what);
+        ValueCode r = g.declare("tryCast", to, "true");
+        g.code.open("try");
+        ValueCode c = cast(v, to, what);
+        g.code.line(r.isNull() + " = " + c.isNull() + ";");
+        g.code.line(r.value() + " = " + c.value() + ";");
+        if (to.kind() == TypeKind.VARCHAR) g.code.line(r.length() + " = " + c.length() + ";");
+        g.code.close();
+        g.code.open("catch (" + ExprCodegen.RT + "SqlException dataException)"); // always of class 22
+        g.code.line(r.isNull() + " = true;");
+        g.code.close();
+        return r;
+    }
+
     /** A Java expression converting non-NULL {@code v} to {@code to} (not VARCHAR). */
     String convert(ValueCode v, DataType to, String what) {
         DataType from = v.type();

@@ -7,7 +7,8 @@ import io.ascan.types.TypeKind;
 import java.util.List;
 
 /**
- * EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMPDIFF, DATE_TRUNC, MAKE_DATE and CURRENT_DATE. The
+ * EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMPDIFF, DATE_DIFF, DATE_TRUNC, LAST_DAY, MONTHNAME, DAYNAME,
+ * EPOCH, STRFTIME, STRPTIME, MAKE_DATE, MAKE_TIMESTAMP, CURRENT_DATE and CURRENT_TIMESTAMP. The
  * unit is a literal, so each call compiles to the one calendar computation it needs.
  */
 final class DateTimeCodegen {
@@ -93,6 +94,33 @@ final class DateTimeCodegen {
             case MAKE_DATE -> g.strict("makeDate", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "makeDate((long) "
                     + ops.get(0).value() + ", (long) " + ops.get(1).value() + ", (long) " + ops.get(2).value() + ", " + what + ");"));
             case CURRENT_DATE -> g.strict("today", List.of(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "currentDate();"));
+            case CURRENT_TIMESTAMP -> g.strict("now", List.of(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "currentTimestamp();"));
+            case DATE_DIFF -> g.strict("dateDiff", List.of(c.arg(1), c.arg(2)), c.type(), (ops, r) -> {
+                String unit = io.ascan.codegen.rt.Dates.diffUnit(unit(c));
+                if (unit == null) throw new IllegalArgumentException("DATE_DIFF does not support " + unit(c) + ": " + c);
+                ValueCode v = ValueCode.of("false", rt + "dateDiff(\"" + unit + "\", " + micros(ops.get(0)) + ", " + micros(ops.get(1)) + ")",
+                        DataType.BIGINT);
+                g.code.line(r.value() + " = " + g.cast.convert(v, c.type(), what) + ";");
+            });
+            case LAST_DAY -> g.strict("lastDay", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "lastDay(" + days(ops.get(0)) + ");"));
+            case MONTHNAME, DAYNAME -> g.strict(c.op() == io.ascan.expr.Operator.MONTHNAME ? "monthName" : "dayName", c.args(), DataType.VARCHAR,
+                    (ops, r) -> {
+                        String fn = c.op() == io.ascan.expr.Operator.MONTHNAME ? "monthName" : "dayName";
+                        g.code.line(r.value() + " = " + ExprCodegen.RT + "Strings.fromJava(" + ExprCodegen.SCRATCH + ", " + rt + fn + "("
+                                + days(ops.get(0)) + "));");
+                        g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
+                    });
+            case STRFTIME -> g.strict("strftime", c.args(), DataType.VARCHAR, (ops, r) -> {
+                g.code.line(r.value() + " = " + ExprCodegen.RT + "DateFormats.format(" + ExprCodegen.SCRATCH + ", " + micros(ops.get(0)) + ", "
+                        + format(c, ops.get(1)) + ", " + what + ");");
+                g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
+            });
+            case STRPTIME -> g.strict("strptime", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + ExprCodegen.RT
+                    + "DateFormats.parse(" + ops.get(0).value() + ", " + ops.get(0).length() + ", " + format(c, ops.get(1)) + ", " + what + ");"));
+            case EPOCH -> g.strict("epoch", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "epochSeconds(" + micros(ops.get(0)) + ");"));
+            case MAKE_TIMESTAMP -> g.strict("makeTimestamp", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + rt + "makeTimestamp((long) "
+                    + ops.get(0).value() + ", (long) " + ops.get(1).value() + ", (long) " + ops.get(2).value() + ", (long) " + ops.get(3).value()
+                    + ", (long) " + ops.get(4).value() + ", (double) " + ops.get(5).value() + ", " + what + ");"));
             default -> throw new IllegalStateException(c.op().name());
         };
     }
@@ -100,6 +128,16 @@ final class DateTimeCodegen {
     private String datetime(ValueCode days, DataType from, DataType to, String what) {
         if (to.kind() == TypeKind.DATE) return ExprCodegen.RT + "Arith.toInt(" + days.value() + ", " + what + ")";
         return days.value() + " * " + ExprCodegen.RT + "Dates.MICROS_PER_DAY";
+    }
+
+    /** The format operand as a Java String: a constant once, else the row's text. */
+    private String format(Call c, ValueCode f) {
+        if (c.arg(1) instanceof Literal l && !l.isNull()) return g.code.constant("String", l.value());
+        return ExprCodegen.RT + "Strings.toJava(" + f.value() + ", " + f.length() + ")";
+    }
+
+    private static String days(ValueCode v) {
+        return v.type().kind() == TypeKind.DATE ? "(long) " + v.value() : ExprCodegen.RT + "Dates.dayOf(" + v.value() + ")";
     }
 
     private static String micros(ValueCode v) {

@@ -157,11 +157,13 @@ public final class ExprCodegen {
             case LIKE -> strings.like(c);
             case SUBSTRING, UPPER, LOWER, CHAR_LENGTH, CONCAT -> strings.function(c);
             case CAST -> cast.cast(compile(c.arg(0)), c.type(), what(c));
-            case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF, DATE_TRUNC, MAKE_DATE, CURRENT_DATE -> dateTime.function(c);
+            case TRY_CAST -> cast.tryCast(compile(c.arg(0)), c.type(), what(c));
+            case EXTRACT, PLUS_MONTHS, PLUS_MICROS, TIMESTAMP_DIFF, DATE_TRUNC, MAKE_DATE, CURRENT_DATE, CURRENT_TIMESTAMP, DATE_DIFF,
+                 LAST_DAY, MONTHNAME, DAYNAME, EPOCH, MAKE_TIMESTAMP, STRFTIME, STRPTIME -> dateTime.function(c);
             case ROUND, TRUNC, CEIL, FLOOR, SIGN, POWER, SQRT, CBRT, EXP, LN, LOG10, LOG, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2,
                  DEGREES, RADIANS, GREATEST, LEAST -> math.function(c);
             case CONCAT_FUNCTION, CONCAT_WS, LTRIM, RTRIM, BTRIM, REPLACE, STRPOS, LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, ENDS_WITH,
-                 SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE -> text.function(c);
+                 SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE, REGEXP_EXTRACT, OCTET_LENGTH, ASCII, CHR, MD5, TRANSLATE -> text.function(c);
             case SINGLE_ROW -> strict("single", c.args(), c.type(),
                     (ops, r) -> code.line(r.value() + " = " + RT + "Rows.single(" + ops.get(0).value() + ");"));
         };

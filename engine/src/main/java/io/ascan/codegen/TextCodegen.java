@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * The text functions beyond {@link StringCodegen}'s: TRIM's family, REPLACE, STRPOS, LPAD/RPAD,
- * LEFT/RIGHT, REVERSE, REPEAT, STARTS_WITH/ENDS_WITH, SPLIT_PART, CONCAT and the regular
- * expressions. Each is one call of {@code rt.Text} or {@code rt.Regex} on the operands' (address,
+ * LEFT/RIGHT, REVERSE, REPEAT, STARTS_WITH/ENDS_WITH, SPLIT_PART, CONCAT, OCTET_LENGTH, ASCII, CHR, MD5,
+ * TRANSLATE and the regular expressions. Each is one call of {@code rt.Text} or {@code rt.Regex} on the operands' (address,
  * length) pairs, writing text results into the scratch; constant patterns compile once, here.
  */
 final class TextCodegen {
@@ -48,6 +48,14 @@ final class TextCodegen {
             case CONCAT_FUNCTION -> concat(c, what);
             case CONCAT_WS -> concatWs(c, what);
             case REGEXP_MATCHES, REGEXP_REPLACE -> regex(c, what);
+            case REGEXP_EXTRACT -> extract(c, what);
+            case OCTET_LENGTH -> g.strict("octetLength", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = "
+                    + g.cast.convert(ValueCode.of("false", ops.get(0).length(), DataType.INTEGER), c.type(), what) + ";"));
+            case ASCII -> g.strict("ascii", c.args(), c.type(), (ops, r) -> g.code.line(r.value() + " = " + g.cast.convert(
+                    ValueCode.of("false", text + "ascii(" + str(ops, 0) + ")", DataType.INTEGER), c.type(), what) + ";"));
+            case CHR -> toText(c, ops -> text + "chr(" + s + ", (long) " + ops.get(0).value() + ", " + what + ")");
+            case MD5 -> toText(c, ops -> text + "md5(" + s + ", " + str(ops, 0) + ")");
+            case TRANSLATE -> toText(c, ops -> text + "translate(" + s + ", " + str(ops, 0) + ", " + str(ops, 1) + ", " + str(ops, 2) + ")");
             default -> throw new IllegalStateException(c.op().name());
         };
     }
@@ -155,6 +163,33 @@ final class TextCodegen {
                     : rt + "Regex.replacement(" + rt + "Strings.toJava(" + str(ops, 2) + "))";
             g.code.line(r.value() + " = " + rt + "Regex.replace(" + ExprCodegen.SCRATCH + ", " + p + ", " + str(ops, 0) + ", " + rep + ", "
                     + Regex.global(opts) + ", " + what + ");");
+            g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
+        });
+    }
+
+    /** REGEXP_EXTRACT(value, pattern [, group]): the group must be a constant, as DuckDB requires. */
+    private ValueCode extract(Call c, String what) {
+        int group = 0;
+        if (c.args().size() > 2) {
+            if (!(c.arg(2) instanceof Literal l)) throw new IllegalArgumentException("REGEXP_EXTRACT's group must be a constant: " + c);
+            if (l.isNull()) return g.literal(Literal.ofNull(c.type()));
+            group = ((Number) l.value()).intValue();
+        }
+        String rt = ExprCodegen.RT;
+        List<Expr> operands = new ArrayList<>(c.args().subList(0, 2));
+        String pattern = null;
+        if (c.arg(1) instanceof Literal p) {
+            if (p.isNull()) return g.literal(Literal.ofNull(c.type()));
+            pattern = g.code.constant(Pattern.class.getName(), Regex.compile((String) p.value(), ""));
+            operands.set(1, Literal.of("")); // compiled already: nothing to evaluate
+        }
+        String constantPattern = pattern;
+        int grp = group;
+        return g.strict("regexpExtract", operands, DataType.VARCHAR, (ops, r) -> {
+            String p = constantPattern != null ? constantPattern
+                    : g.code.constant(Regex.Cache.class.getName(), new Regex.Cache()) + ".pattern(" + str(ops, 1) + ", \"\")";
+            g.code.line(r.value() + " = " + rt + "Regex.extract(" + ExprCodegen.SCRATCH + ", " + p + ", " + str(ops, 0) + ", " + grp + ", "
+                    + what + ");");
             g.code.line(r.length() + " = " + ExprCodegen.SCRATCH + ".lastLength();");
         });
     }

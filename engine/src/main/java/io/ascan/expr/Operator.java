@@ -62,12 +62,26 @@ public enum Operator {
     REGEXP_MATCHES("REGEXP_MATCHES", 2, 3),
     /** REGEXP_REPLACE(value, pattern, replacement [, options]): the first match, every one with option 'g'; \\1 names a group. */
     REGEXP_REPLACE("REGEXP_REPLACE", 3, 4),
+    /** REGEXP_EXTRACT(value, pattern [, group]): the group (0: the whole match) of the first match, '' when none. */
+    REGEXP_EXTRACT("REGEXP_EXTRACT", 2, 3),
+    /** OCTET_LENGTH(value): the length in UTF-8 bytes (DuckDB's STRLEN). */
+    OCTET_LENGTH("OCTET_LENGTH", 1, 1),
+    /** ASCII(value): the code point of the first character, 0 for ''. */
+    ASCII("ASCII", 1, 1),
+    /** CHR(code point): the one-character text; a number that is no code point is an error. */
+    CHR("CHR", 1, 1),
+    /** MD5(value): the digest of the UTF-8 bytes in lower-case hexadecimal. */
+    MD5("MD5", 1, 1),
+    /** TRANSLATE(value, from, to): characters of {@code from} replaced by those of {@code to} at the same place, removed past its end. */
+    TRANSLATE("TRANSLATE", 3, 3),
     // conditionals
     /** CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 ...] ELSE e END: arguments c1, v1, c2, v2, ..., e. */
     CASE("CASE", 3, Integer.MAX_VALUE),
     COALESCE("COALESCE", 1, Integer.MAX_VALUE),
     /** CAST to the call's type. */
     CAST("CAST", 1, 1),
+    /** TRY_CAST to the call's type: NULL where CAST would fail with a data exception (SQLSTATE class 22). */
+    TRY_CAST("TRY_CAST", 1, 1),
     // date and time (DATE in epoch days, TIMESTAMP in epoch microseconds)
     /** EXTRACT(unit FROM value); DOW counts Sunday = 0 as PostgreSQL and DuckDB do. */
     EXTRACT("EXTRACT", 2, 2),
@@ -83,6 +97,22 @@ public enum Operator {
     MAKE_DATE("MAKE_DATE", 3, 3),
     /** CURRENT_DATE: today in the JVM's time zone. */
     CURRENT_DATE("CURRENT_DATE", 0, 0),
+    /** CURRENT_TIMESTAMP: the local date and time in the JVM's time zone. */
+    CURRENT_TIMESTAMP("CURRENT_TIMESTAMP", 0, 0),
+    /** DATE_DIFF(unit, from, to): unit boundaries crossed from {@code from} to {@code to}, as DuckDB (WEEK: whole weeks). */
+    DATE_DIFF("DATE_DIFF", 3, 3),
+    /** LAST_DAY(value): the DATE of the last day of the month. */
+    LAST_DAY("LAST_DAY", 1, 1),
+    /** MONTHNAME(value), DAYNAME(value): the English name of the month, of the weekday. */
+    MONTHNAME("MONTHNAME", 1, 1), DAYNAME("DAYNAME", 1, 1),
+    /** EPOCH(value): seconds since 1970-01-01 as a DOUBLE, with the fraction. */
+    EPOCH("EPOCH", 1, 1),
+    /** MAKE_TIMESTAMP(year, month, day, hour, minute, seconds): seconds a DOUBLE, rounded to microseconds. */
+    MAKE_TIMESTAMP("MAKE_TIMESTAMP", 6, 6),
+    /** STRFTIME(value, format): DuckDB's format specifiers ({@code %Y-%m-%d}). */
+    STRFTIME("STRFTIME", 2, 2),
+    /** STRPTIME(text, format): the TIMESTAMP the text gives by the format; a text that does not match is an error. */
+    STRPTIME("STRPTIME", 2, 2),
     // row counts
     /**
      * SINGLE_ROW(count): TRUE when a scalar sub-query's BIGINT row count is at most 1; a larger

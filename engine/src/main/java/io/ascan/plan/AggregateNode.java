@@ -11,7 +11,9 @@ public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> call
         /** Variance and standard deviation of the population or of a sample: DOUBLE, Welford's method ({@code rt.Variance}). */
         VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP,
         /** A BIGINT estimate of the distinct non-NULL values by a HyperLogLog sketch ({@code rt.HyperLogLog}). */
-        APPROX_COUNT_DISTINCT;
+        APPROX_COUNT_DISTINCT,
+        /** BIT_AND, BIT_OR, BIT_XOR of integers (the argument's type) and PRODUCT (DOUBLE): the values folded one by one. */
+        BIT_AND, BIT_OR, BIT_XOR, PRODUCT;
 
         public boolean isVariance() {
             return this == VAR_POP || this == VAR_SAMP || this == STDDEV_POP || this == STDDEV_SAMP;

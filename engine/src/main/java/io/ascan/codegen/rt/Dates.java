@@ -182,6 +182,90 @@ public final class Dates {
         return (int) daysFromCivil(y, (int) m, (int) d);
     }
 
+    /** LAST_DAY: the last day of the month of epoch day {@code days}. */
+    public static int lastDay(long days) {
+        int y = year(days), m = month(days);
+        return (int) daysFromCivil(y, m, monthLength(y, m));
+    }
+
+    /** MONTHNAME: the month's English name, as DuckDB. */
+    public static String monthName(long days) {
+        return DateFormats.monthName(month(days));
+    }
+
+    /** DAYNAME: the weekday's English name, as DuckDB. */
+    public static String dayName(long days) {
+        return DateFormats.dayName(dow(days));
+    }
+
+    /** CURRENT_TIMESTAMP and NOW(): the JVM's local date and time, as epoch microseconds. */
+    public static long currentTimestamp() {
+        java.time.LocalDateTime now = java.time.LocalDateTime.now();
+        return Math.addExact(Math.multiplyExact(now.toLocalDate().toEpochDay(), MICROS_PER_DAY),
+                now.toLocalTime().toNanoOfDay() / 1000);
+    }
+
+    /** MAKE_TIMESTAMP: fields that do not make a time, or a day that does not exist, are an error. */
+    public static long makeTimestamp(long y, long mo, long d, long h, long mi, double s, String what) {
+        long day = makeDate(y, mo, d, what);
+        if (h < 0 || h > 23 || mi < 0 || mi > 59 || !(s >= 0 && s < 60)) {
+            throw new SqlException("22008", "time field value out of range: " + h + ":" + mi + ":" + s + " in " + what);
+        }
+        long micros = (h * 3600 + mi * 60) * MICROS_PER_SECOND + Math.round(s * MICROS_PER_SECOND);
+        return day * MICROS_PER_DAY + micros;
+    }
+
+    /** EPOCH: seconds since 1970-01-01 00:00:00 with their fraction. */
+    public static double epochSeconds(long micros) {
+        return Math.floorDiv(micros, MICROS_PER_SECOND) + Math.floorMod(micros, MICROS_PER_SECOND) / 1e6;
+    }
+
+    /**
+     * DATE_DIFF(unit, from, to) on epoch microseconds, as DuckDB: the unit boundaries crossed
+     * (months of {@code 2024-01-31} and {@code 2024-02-01} differ by 1), except WEEK, which is
+     * the whole weeks between (days / 7, toward zero). Units are {@link #isDiffUnit}'s.
+     */
+    public static long dateDiff(String unit, long from, long to) {
+        long fd = dayOf(from), td = dayOf(to);
+        return switch (unit) {
+            case "YEAR" -> year(td) - year(fd);
+            case "QUARTER" -> (year(td) * 4L + quarter(td)) - (year(fd) * 4L + quarter(fd));
+            case "MONTH" -> (year(td) * 12L + month(td)) - (year(fd) * 12L + month(fd));
+            case "WEEK" -> (td - fd) / 7;
+            case "DAY" -> td - fd;
+            case "HOUR" -> Math.floorDiv(to, 3_600_000_000L) - Math.floorDiv(from, 3_600_000_000L);
+            case "MINUTE" -> Math.floorDiv(to, 60_000_000L) - Math.floorDiv(from, 60_000_000L);
+            case "SECOND" -> Math.floorDiv(to, MICROS_PER_SECOND) - Math.floorDiv(from, MICROS_PER_SECOND);
+            case "MILLISECOND" -> Math.floorDiv(to, 1000L) - Math.floorDiv(from, 1000L);
+            case "MICROSECOND" -> Math.subtractExact(to, from);
+            case "DECADE" -> decade(td) - decade(fd);
+            case "CENTURY" -> century(td) - century(fd);
+            case "MILLENNIUM" -> millennium(td) - millennium(fd);
+            default -> throw new IllegalArgumentException("DATE_DIFF does not support " + unit);
+        };
+    }
+
+    /** The unit's canonical name for DATE_DIFF (DuckDB's plurals and abbreviations too), or null when it is none. */
+    public static String diffUnit(String unit) {
+        String u = unit.trim().toUpperCase(java.util.Locale.ROOT);
+        return switch (u) {
+            case "YEAR", "YEARS", "Y", "YR", "YRS" -> "YEAR";
+            case "QUARTER", "QUARTERS" -> "QUARTER";
+            case "MONTH", "MONTHS", "MON", "MONS" -> "MONTH";
+            case "WEEK", "WEEKS", "W" -> "WEEK";
+            case "DAY", "DAYS", "D" -> "DAY";
+            case "HOUR", "HOURS", "H", "HR", "HRS" -> "HOUR";
+            case "MINUTE", "MINUTES", "MIN", "MINS", "M" -> "MINUTE";
+            case "SECOND", "SECONDS", "SEC", "SECS", "S" -> "SECOND";
+            case "MILLISECOND", "MILLISECONDS", "MS", "MSEC", "MSECS" -> "MILLISECOND";
+            case "MICROSECOND", "MICROSECONDS", "US", "USEC", "USECS" -> "MICROSECOND";
+            case "DECADE", "DECADES" -> "DECADE";
+            case "CENTURY", "CENTURIES" -> "CENTURY";
+            case "MILLENNIUM", "MILLENNIA" -> "MILLENNIUM";
+            default -> null;
+        };
+    }
+
     /** CURRENT_DATE: today in the JVM's time zone, as days since 1970-01-01. */
     public static int currentDate() {
         return (int) java.time.LocalDate.now().toEpochDay();

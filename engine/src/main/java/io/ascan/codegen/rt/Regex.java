@@ -74,6 +74,19 @@ public final class Regex {
         return Strings.fromJava(scratch, out);
     }
 
+    /**
+     * REGEXP_EXTRACT: group {@code group} (0: the whole match) of the first match, '' when the
+     * pattern does not match or the group took no part in the match, as DuckDB.
+     */
+    public static long extract(StringScratch scratch, Pattern p, long a, int la, int group, String what) {
+        Matcher m = p.matcher(Strings.toJava(a, la));
+        if (group < 0 || group > m.groupCount()) {
+            throw new SqlException(INVALID, "the pattern has no group " + group + " in " + what);
+        }
+        String g = m.find() ? m.group(group) : null;
+        return Strings.fromJava(scratch, g == null ? "" : g);
+    }
+
     /** The last pattern compiled at one call site (patterns that are not constants). */
     public static final class Cache {
         private record Entry(String regex, String options, Pattern pattern) {}

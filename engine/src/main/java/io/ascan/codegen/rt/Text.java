@@ -150,4 +150,47 @@ public final class Text {
         Mem.copy(b, out + la, lb);
         return out;
     }
+    /** ASCII(a): the code point of a's first character, 0 for ''. */
+    public static int ascii(long a, int la) {
+        if (la == 0) return 0;
+        return Strings.decode(a, Math.min(Strings.codePointBytes(Mem.getByte(a)), la));
+    }
+
+    /** CHR(n): the character of Unicode code point n; a value that is no code point is an error. */
+    public static long chr(StringScratch scratch, long n, String what) {
+        if (n < 0 || n > Character.MAX_CODE_POINT || (n >= Character.MIN_SURROGATE && n <= Character.MAX_SURROGATE)) {
+            throw new SqlException("22023", "invalid Unicode code point " + n + " in " + what);
+        }
+        return Strings.fromJava(scratch, Character.toString((int) n));
+    }
+
+    /** MD5(a): the digest of a's UTF-8 bytes as 32 lower-case hexadecimal digits. */
+    public static long md5(StringScratch scratch, long a, int la) {
+        byte[] bytes = new byte[la];
+        java.lang.foreign.MemorySegment.copy(Mem.at(a, la), java.lang.foreign.ValueLayout.JAVA_BYTE, 0, bytes, 0, la);
+        byte[] digest;
+        try {
+            digest = java.security.MessageDigest.getInstance("MD5").digest(bytes);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no MD5", e);
+        }
+        return Strings.fromJava(scratch, java.util.HexFormat.of().formatHex(digest));
+    }
+
+    /**
+     * TRANSLATE(a, from, to): each character of a found in {@code from} replaced by the character
+     * at the same position of {@code to}, or removed where {@code to} is shorter; the first
+     * occurrence in {@code from} counts.
+     */
+    public static long translate(StringScratch scratch, long a, int la, long f, int lf, long t, int lt) {
+        int[] from = Strings.toJava(f, lf).codePoints().toArray(), to = Strings.toJava(t, lt).codePoints().toArray();
+        StringBuilder sb = new StringBuilder(la);
+        Strings.toJava(a, la).codePoints().forEach(cp -> {
+            int i = 0;
+            while (i < from.length && from[i] != cp) i++;
+            if (i == from.length) sb.appendCodePoint(cp);
+            else if (i < to.length) sb.appendCodePoint(to[i]);
+        });
+        return Strings.fromJava(scratch, sb.toString());
+    }
 }

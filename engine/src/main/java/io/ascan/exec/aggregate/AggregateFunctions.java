@@ -19,6 +19,7 @@ final class AggregateFunctions {
             case MIN, MAX -> new MinMaxFunction(c, arg, name);
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new VarianceFunction(c, arg, name);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctFunction(c, arg, name);
+            case BIT_AND, BIT_OR, BIT_XOR, PRODUCT -> new FoldFunction(c, arg, name);
         };
     }
 }

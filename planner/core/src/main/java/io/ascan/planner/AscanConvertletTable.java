@@ -3,6 +3,7 @@ package io.ascan.planner;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
@@ -23,7 +24,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Calcite's standard SQL-to-Rex conversion, except that TIMESTAMPDIFF(unit, a, b) stays one
  * call instead of becoming interval subtraction, reinterpretation and integer division: the
- * engine computes it directly ({@code Operator.TIMESTAMP_DIFF}); and COALESCE stays one call.
+ * engine computes it directly ({@code Operator.TIMESTAMP_DIFF}); COALESCE stays one call; and
+ * DuckDB's {@code DATE_ADD(d, interval)} is {@code CAST(d AS TIMESTAMP) + interval}.
  *
  * <p>Calcite's validator rewrites {@code COALESCE(a, b)} into {@code CASE WHEN a IS NOT NULL THEN
  * CAST(a AS NOT NULL) ELSE b END}. Its simplifier then pushes comparisons into the CASE's
@@ -42,6 +44,7 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
             return AscanConvertletTable::timestampDiff;
         }
         if (call instanceof SqlCase c && rewrittenCoalesce(c)) return AscanConvertletTable::coalesce;
+        if (call.getOperator() == AscanOperatorTable.DATE_ADD) return AscanConvertletTable::dateAdd;
         return StandardConvertletTable.INSTANCE.get(call);
     }
 
@@ -50,6 +53,14 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
         return rb.makeCall(cx.getValidator().getValidatedNodeType(call), SqlStdOperatorTable.TIMESTAMP_DIFF,
                 List.of(rb.makeFlag(unit(call.operand(0))), cx.convertExpression(call.operand(1)),
                         cx.convertExpression(call.operand(2))));
+    }
+
+    private static RexNode dateAdd(SqlRexContext cx, SqlCall call) {
+        RexBuilder rb = cx.getRexBuilder();
+        RelDataType type = cx.getValidator().getValidatedNodeType(call);
+        RexNode d = cx.convertExpression(call.operand(0));
+        RexNode timestamp = rb.makeCast(rb.getTypeFactory().createTypeWithNullability(type, d.getType().isNullable()), d);
+        return rb.makeCall(type, SqlStdOperatorTable.DATETIME_PLUS, List.of(timestamp, cx.convertExpression(call.operand(1))));
     }
 
     /** CASE WHEN a IS NOT NULL THEN CAST(a AS NOT NULL) [WHEN b IS NOT NULL ...] ELSE z END, as the validator writes COALESCE. */

@@ -113,6 +113,68 @@ final class AscanOperatorTable {
         }
     };
 
+    /** STRLEN(s): the length in UTF-8 bytes, as DuckDB. */
+    static final SqlFunction STRLEN = SqlBasicFunction.create("STRLEN", ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.STRING, SqlFunctionCategory.STRING);
+
+    /** CHR(code point): DuckDB's VARCHAR (Calcite's CHR is a blank-padded CHAR(1)). */
+    static final SqlFunction CHR = SqlBasicFunction.create("CHR", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.INTEGER, SqlFunctionCategory.STRING);
+
+    /** REGEXP_EXTRACT(s, pattern [, group]): DuckDB's form (BigQuery's, Calcite's, takes a position and an occurrence). */
+    static final SqlFunction REGEXP_EXTRACT = SqlBasicFunction.create("REGEXP_EXTRACT", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.STRING_STRING.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER)),
+            SqlFunctionCategory.STRING);
+
+    /** DATEDIFF(part, from, to): DuckDB's DATE_DIFF, the part's boundaries crossed (DATE_DIFF itself parses as BigQuery's form). */
+    static final SqlFunction DATEDIFF = SqlBasicFunction.create("DATEDIFF", ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
+
+    /** DATE_ADD(datetime, interval): the TIMESTAMP {@code datetime + interval}, as DuckDB (also for a DATE); {@link AscanConvertletTable} converts it. */
+    static final SqlFunction DATE_ADD = SqlBasicFunction.create("DATE_ADD",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME_INTERVAL), SqlFunctionCategory.TIMEDATE);
+
+    /** NOW(): CURRENT_TIMESTAMP (a TIMESTAMP in the JVM's time zone, not DuckDB's TIMESTAMP WITH TIME ZONE). */
+    static final SqlFunction NOW = SqlBasicFunction.create("NOW",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
+            .withDeterministic(false).withDynamic(true);
+
+    /** EPOCH(datetime): seconds since 1970-01-01 as a DOUBLE, with the fraction. */
+    static final SqlFunction EPOCH = SqlBasicFunction.create("EPOCH", ReturnTypes.DOUBLE_NULLABLE,
+            OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
+
+    /** MAKE_TIMESTAMP(year, month, day, hour, minute, seconds). */
+    static final SqlFunction MAKE_TIMESTAMP = SqlBasicFunction.create("MAKE_TIMESTAMP",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER,
+                    SqlTypeFamily.INTEGER, SqlTypeFamily.NUMERIC), SqlFunctionCategory.TIMEDATE);
+
+    /** MONTHNAME(datetime), DAYNAME(datetime): English names, as DuckDB (Calcite's follow the JVM's locale). */
+    static final SqlFunction MONTHNAME = SqlBasicFunction.create("MONTHNAME", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
+    static final SqlFunction DAYNAME = SqlBasicFunction.create("DAYNAME", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
+
+    /** STRFTIME(datetime, format), STRPTIME(text, format): DuckDB's format specifiers ({@code %Y-%m-%d}). */
+    static final SqlFunction STRFTIME = SqlBasicFunction.create("STRFTIME", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.CHARACTER), SqlFunctionCategory.TIMEDATE);
+    static final SqlFunction STRPTIME = SqlBasicFunction.create("STRPTIME",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.STRING_STRING, SqlFunctionCategory.TIMEDATE);
+
+    /** LAST_DAY(datetime): the DATE of the month's last day (DATE or TIMESTAMP, as DuckDB). */
+    static final SqlFunction LAST_DAY = SqlBasicFunction.create("LAST_DAY", ReturnTypes.DATE_NULLABLE,
+            OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
+
+    /** TYPEOF(x): the name of x's type, as DuckDB prints it (a constant, the planner's type). */
+    static final SqlFunction TYPEOF = SqlBasicFunction.create("TYPEOF", ReturnTypes.explicit(SqlTypeName.VARCHAR),
+            OperandTypes.ANY, SqlFunctionCategory.SYSTEM);
+
+    /** VERSION(): ascan's version. */
+    static final SqlFunction VERSION = SqlBasicFunction.create("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR),
+            OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
+
     private static SqlFunction trim(String name) {
         return SqlBasicFunction.create(name, ReturnTypes.VARCHAR_NULLABLE, OperandTypes.STRING_OPTIONAL_STRING,
                 SqlFunctionCategory.STRING);
@@ -120,6 +182,9 @@ final class AscanOperatorTable {
 
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
+            STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
+            STRFTIME, STRPTIME, DATE_ADD,
+            SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
             SqlLibraryOperators.REVERSE, SqlLibraryOperators.REPEAT,
@@ -132,7 +197,7 @@ final class AscanOperatorTable {
             SqlLibraryOperators.IF, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
             HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
-            HolisticAggregates.QUANTILE));
+            HolisticAggregates.QUANTILE, AscanAggregates.PRODUCT));
 
     /** DuckDB's other names of functions above: the same operator under a second name. */
     private static final java.util.Map<String, SqlOperator> ALIASES = java.util.Map.of(

@@ -84,11 +84,16 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
     /** The engine's function for a call {@link PhysicalSupport} has accepted. */
     static AggregateNode.Function function(AggregateCall c) {
         if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) return AggregateNode.Function.APPROX_COUNT_DISTINCT;
+        if (c.getAggregation() == io.ascan.planner.AscanAggregates.PRODUCT) return AggregateNode.Function.PRODUCT;
         return switch (c.getAggregation().getKind()) {
             case COUNT -> AggregateNode.Function.COUNT;
             case SUM, SUM0 -> AggregateNode.Function.SUM;
             case AVG -> AggregateNode.Function.AVG;
-            case MIN -> AggregateNode.Function.MIN;
+            // any of the group's values that is not NULL (DuckDB's ANY_VALUE): the smallest is one
+            case MIN, ANY_VALUE -> AggregateNode.Function.MIN;
+            case BIT_AND -> AggregateNode.Function.BIT_AND;
+            case BIT_OR -> AggregateNode.Function.BIT_OR;
+            case BIT_XOR -> AggregateNode.Function.BIT_XOR;
             case MAX -> AggregateNode.Function.MAX;
             case VAR_POP -> AggregateNode.Function.VAR_POP;
             case VAR_SAMP -> AggregateNode.Function.VAR_SAMP;

@@ -80,14 +80,23 @@ final class PhysicalSupport {
             String name = c.getAggregation().getName();
             if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) continue;
             switch (c.getAggregation().getKind()) {
-                case COUNT, SUM, SUM0, AVG, MIN, MAX -> { }
+                case COUNT, SUM, SUM0, AVG, MIN, MAX, ANY_VALUE -> { }
+                case BIT_AND, BIT_OR, BIT_XOR -> {
+                    if (!org.apache.calcite.sql.type.SqlTypeUtil.isIntType(c.getType())) {
+                        throw new UnsupportedPlanException(name + " of type " + c.getType() + " is not supported (only integers)");
+                    }
+                }
                 case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
                     if (c.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.DOUBLE) {
                         throw new UnsupportedPlanException(name + " of type " + c.getType() + " is not supported");
                     }
                 }
                 case LITERAL_AGG -> c.rexList.forEach(e -> expr(e, "aggregate"));
-                default -> throw new UnsupportedPlanException("aggregate function " + name + " is not supported");
+                default -> {
+                    if (c.getAggregation() != io.ascan.planner.AscanAggregates.PRODUCT) {
+                        throw new UnsupportedPlanException("aggregate function " + name + " is not supported");
+                    }
+                }
             }
             if (c.getArgList().size() > 1) throw new UnsupportedPlanException(name + " of several arguments is not supported");
             if (c.filterArg >= 0) throw new UnsupportedPlanException(name + "(...) FILTER (WHERE ...) is not supported");

@@ -148,9 +148,11 @@ public final class ExprTranslator {
             case MINUS_PREFIX -> op(Operator.NEGATE, c);
             case PLUS_PREFIX -> apply(c.getOperands().getFirst());
             case LIKE -> like(c);
+            case SIMILAR -> similar(c);
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
+            case SAFE_CAST -> op(Operator.TRY_CAST, c);
             case EXTRACT -> Call.of(Operator.EXTRACT, type(c.getType(), c), unit(c.getOperands().get(0)),
                     apply(c.getOperands().get(1)));
             case TIMESTAMP_DIFF -> Call.of(Operator.TIMESTAMP_DIFF, type(c.getType(), c), unit(c.getOperands().get(0)),
@@ -220,6 +222,18 @@ public final class ExprTranslator {
         if (args.size() == 2) args.add(Literal.of(" "));
         if (args.size() != 3) throw unsupported(c);
         return new Call(op, args, type(c.getType(), c));
+    }
+
+    /**
+     * A call of an operator that is NULL when an operand is: a NULL literal operand (also an
+     * untyped one, {@code md5(NULL)}, which has no engine type) makes it a NULL of the call's type.
+     */
+    private Expr strict(Operator op, RexCall c) {
+        return hasNullLiteral(c) ? Literal.ofNull(type(c.getType(), c)) : op(op, c);
+    }
+
+    private static boolean hasNullLiteral(RexCall c) {
+        return c.getOperands().stream().anyMatch(o -> o instanceof RexLiteral l && l.isNull());
     }
 
     private Call op(Operator op, RexCall c) {
@@ -320,15 +334,52 @@ public final class ExprTranslator {
             case "DATE_PART" -> withUnit(Operator.EXTRACT, c);
             case "MAKE_DATE" -> op(Operator.MAKE_DATE, c);
             case "CURRENT_DATE" -> Call.of(Operator.CURRENT_DATE, type(c.getType(), c));
+            case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW" -> Call.of(Operator.CURRENT_TIMESTAMP, type(c.getType(), c));
+            case "STRLEN", "OCTET_LENGTH" -> strict(Operator.OCTET_LENGTH, c);
+            case "ASCII" -> strict(Operator.ASCII, c);
+            case "CHR" -> strict(Operator.CHR, c);
+            case "MD5" -> strict(Operator.MD5, c);
+            case "TRANSLATE3" -> strict(Operator.TRANSLATE, c);
+            case "REGEXP_EXTRACT" -> strict(Operator.REGEXP_EXTRACT, c);
+            case "DATEDIFF" -> hasNullLiteral(c) ? Literal.ofNull(type(c.getType(), c)) : withUnit(Operator.DATE_DIFF, c);
+            case "LAST_DAY" -> strict(Operator.LAST_DAY, c);
+            case "MONTHNAME" -> strict(Operator.MONTHNAME, c);
+            case "DAYNAME" -> strict(Operator.DAYNAME, c);
+            case "EPOCH" -> strict(Operator.EPOCH, c);
+            case "STRFTIME" -> strict(Operator.STRFTIME, c);
+            case "STRPTIME" -> strict(Operator.STRPTIME, c);
+            case "MAKE_TIMESTAMP" -> {
+                Expr e = strict(Operator.MAKE_TIMESTAMP, c);
+                if (!(e instanceof Call call)) yield e;
+                List<Expr> args = new ArrayList<>(call.args()); // the seconds as a DOUBLE, whatever numeric type they came as
+                args.set(5, Call.of(Operator.CAST, DataType.DOUBLE, args.get(5)));
+                yield new Call(Operator.MAKE_TIMESTAMP, args, call.type());
+            }
+            case "TYPEOF" -> Literal.of(typeName(c.getOperands().getFirst()));
+            case "VERSION" -> Literal.of(version());
             case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
     }
 
     /**
+     * {@code s [NOT] SIMILAR TO pattern} as DuckDB reads it: the pattern a regular expression that
+     * must match the whole of s ({@code 'abc' SIMILAR TO 'a.*'}), not SQL's SIMILAR syntax with
+     * {@code %} and {@code _}; a constant pattern without ESCAPE.
+     */
+    private Expr similar(RexCall c) {
+        List<RexNode> o = c.getOperands();
+        if (o.size() != 2 || !(o.get(1) instanceof RexLiteral p) || !(p.getValue2() instanceof String pattern)) {
+            if (o.size() == 2 && o.get(1) instanceof RexLiteral p && p.isNull()) return Literal.ofNull(DataType.BOOLEAN);
+            throw new UnsupportedExpressionException("SIMILAR TO needs a constant pattern and no ESCAPE: " + c);
+        }
+        Call match = new Call(Operator.REGEXP_MATCHES, List.of(apply(o.get(0)), Literal.of("\\A(?:" + pattern + ")\\z")), DataType.BOOLEAN);
+        return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NOT ") ? Call.predicate(Operator.NOT, match) : match;
+    }
+
+    /**
      * LIKE, or NOT LIKE as NOT(LIKE); ILIKE as LIKE of both sides in lower case (a constant pattern
-     * lowered here, code point by code point as LOWER does, so it stays a constant); Calcite's
-     * SIMILAR variants are not supported.
+     * lowered here, code point by code point as LOWER does, so it stays a constant).
      */
     private Expr like(RexCall c) {
         String name = c.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
@@ -607,6 +658,18 @@ public final class ExprTranslator {
         DataType d = TypeMapping.toEngine(t);
         if (d == null) throw new UnsupportedExpressionException("type " + t.getFullTypeString() + " of " + where);
         return d;
+    }
+
+    /** TYPEOF's answer: the engine type's name as DuckDB prints it ({@code DECIMAL(12,2)}), {@code "NULL"} for an untyped NULL. */
+    private static String typeName(RexNode e) {
+        if (e.getType().getSqlTypeName() == SqlTypeName.NULL) return "\"NULL\"";
+        return type(e.getType(), e).toString();
+    }
+
+    /** VERSION(): "ascan" and the version of the jar the planner came from (none when run from classes). */
+    private static String version() {
+        String v = ExprTranslator.class.getPackage().getImplementationVersion();
+        return v == null ? "ascan" : "ascan " + v;
     }
 
     private static UnsupportedExpressionException unsupported(RexNode e) {
