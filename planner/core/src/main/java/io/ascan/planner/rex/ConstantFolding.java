@@ -7,9 +7,13 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.calcite.plan.RelOptPredicateList;
+import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -17,7 +21,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
-import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.SqlKind;
@@ -42,8 +45,6 @@ public final class ConstantFolding extends RexShuttle {
 
     private final RexBuilder rex;
     private final RexSimplify simplifier;
-    /** How deep in an operator's expression the visit is: 0 at the expression itself. */
-    private int depth;
 
     private ConstantFolding(RexBuilder rex) {
         this.rex = rex;
@@ -56,9 +57,28 @@ public final class ConstantFolding extends RexShuttle {
         return rel.accept(new RelHomogeneousShuttle() {
             @Override
             public RelNode visit(RelNode other) {
-                return super.visit(other).accept(folding);
+                RelNode visited = super.visit(other);
+                return visited instanceof Project p ? folding.project(p) : visited.accept(folding);
             }
         });
+    }
+
+    /**
+     * {@code p} with its expressions folded, each kept at its type: folding may leave an
+     * expression NOT NULL where the projection's field is nullable, and a row type must not change.
+     * (A filter's or join's condition takes either, and Calcite refuses a CAST there that changes
+     * only nullability.)
+     */
+    private RelNode project(Project p) {
+        List<RexNode> folded = new ArrayList<>();
+        boolean changed = false;
+        for (RexNode e : p.getProjects()) {
+            RexNode f = e.accept(this);
+            if (!f.getType().equals(e.getType())) f = rex.makeAbstractCast(e.getType(), f, false);
+            changed |= f != e;
+            folded.add(f);
+        }
+        return changed ? p.copy(p.getTraitSet(), p.getInput(), folded, p.getRowType()) : p;
     }
 
     /** {@code e} with its constant sub-expressions folded. */
@@ -68,16 +88,7 @@ public final class ConstantFolding extends RexShuttle {
 
     @Override
     public RexNode visitCall(RexCall call) {
-        boolean top = depth == 0;
-        depth++;
-        RexNode folded;
-        try {
-            folded = foldCall(call);
-        } finally {
-            depth--;
-        }
-        // an operator's expression keeps its type, NULL-ability included (row types must not change)
-        return top && folded.getType().isNullable() != call.getType().isNullable() ? rex.makeAbstractCast(call.getType(), folded, false) : folded;
+        return foldCall(call);
     }
 
     private RexNode foldCall(RexCall call) {
@@ -121,8 +132,8 @@ public final class ConstantFolding extends RexShuttle {
     }
 
     private RexNode caseOfLiteralConditions(RexCall c) {
-        java.util.List<RexNode> ops = c.getOperands();
-        java.util.List<RexNode> kept = new java.util.ArrayList<>();
+        List<RexNode> ops = c.getOperands();
+        List<RexNode> kept = new ArrayList<>();
         for (int i = 0; i + 1 < ops.size(); i += 2) {
             RexNode cond = ops.get(i);
             if (cond.isAlwaysFalse() || RexUtil.isNullLiteral(cond, true)) continue;

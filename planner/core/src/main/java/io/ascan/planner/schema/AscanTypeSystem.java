@@ -71,12 +71,6 @@ public final class AscanTypeSystem extends RelDataTypeSystemImpl {
         if (SqlTypeUtil.isIntType(arg)) {
             return f.createTypeWithNullability(f.createSqlType(SqlTypeName.BIGINT), arg.isNullable());
         }
-        if (arg.getSqlTypeName() == SqlTypeName.DECIMAL && arg.getPrecision() <= DataType.MAX_DECIMAL_PRECISION) {
-            // the engine's width, not Calcite's 38 digits: compared with a DECIMAL of a larger scale,
-            // a DECIMAL(38,2) sum made a common type of 38 digits and scale 2, and 0.000001 became 0.00
-            RelDataType sum = f.createSqlType(SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION, arg.getScale());
-            return f.createTypeWithNullability(sum, arg.isNullable());
-        }
         return super.deriveSumType(f, arg);
     }
 
