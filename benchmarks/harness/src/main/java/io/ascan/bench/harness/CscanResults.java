@@ -127,7 +127,9 @@ public final class CscanResults {
                 + "triggered, per query)\n\n| query | count | alone (s) |");
         for (String p : ps) s.append(' ').append(p).append(" |");
         s.append("\n|---|---:|---:|").append("---:|".repeat(ps.size())).append('\n');
-        Set<String> labels = new TreeSet<>(o.aloneMillis().keySet());
+        Set<String> labels = new TreeSet<>(java.util.Comparator.comparing((String l) -> l.substring(0, l.indexOf('-')))
+                .thenComparingInt(l -> Integer.parseInt(l.substring(l.indexOf('-') + 1))));
+        labels.addAll(o.aloneMillis().keySet());
         for (String label : labels) {
             long count = runs.isEmpty() ? 0 : runs.values().iterator().next().getFirst().execs().stream()
                     .filter(e -> e.query().label().equals(label)).count();
@@ -198,6 +200,17 @@ public final class CscanResults {
         return String.format(Locale.ROOT, "%.3f", d);
     }
 
+    /** One colour per policy, the same for its streams and (darker) its average. */
+    static java.awt.Color color(String policy) {
+        return switch (policy) {
+            case "normal" -> new java.awt.Color(0x4C72B0);
+            case "attach" -> new java.awt.Color(0xDD8452);
+            case "elevator" -> new java.awt.Color(0x8172B3);
+            case "relevance" -> new java.awt.Color(0x55A868);
+            default -> java.awt.Color.GRAY;
+        };
+    }
+
     static List<String> charts(Path out, CscanPlan plan, Outcome o) throws IOException {
         List<String> files = new ArrayList<>();
         Map<String, List<Run>> runs = byPolicy(o, CscanRunner.TPCH, plan.policies());
@@ -221,12 +234,17 @@ public final class CscanResults {
                     y.add(st.stream().mapToDouble(z -> z.millis() / o.aloneMillis().get(z.query().label())).average().orElse(0));
                 }
             }
-            scatter.addSeries(e.getKey() + " (streams)", x, y).setMarker(SeriesMarkers.CIRCLE);
+            XYSeries streams = scatter.addSeries(e.getKey() + " (streams)", x, y);
+            streams.setMarker(SeriesMarkers.CIRCLE);
+            streams.setMarkerColor(color(e.getKey()));
         }
         for (Map.Entry<String, List<Run>> e : runs.entrySet()) {
-            scatter.addSeries(e.getKey() + " (average)", List.of(mean(e.getValue(), r -> r.avgStreamMillis() / 1e3)),
-                    List.of(mean(e.getValue(), r -> avgNormalized(r, o)))).setMarker(SeriesMarkers.DIAMOND);
+            XYSeries avg = scatter.addSeries(e.getKey() + " (average)", List.of(mean(e.getValue(), r -> r.avgStreamMillis() / 1e3)),
+                    List.of(mean(e.getValue(), r -> avgNormalized(r, o))));
+            avg.setMarker(SeriesMarkers.DIAMOND);
+            avg.setMarkerColor(color(e.getKey()).darker());
         }
+        scatter.getStyler().setMarkerSize(9);
         files.addAll(Charts.save(out, scatter, "cscan-fig5-latency-vs-stream-time"));
         // Figure 4: which slice was loaded when, per policy (first round).
         for (Map.Entry<String, List<Run>> e : runs.entrySet()) {

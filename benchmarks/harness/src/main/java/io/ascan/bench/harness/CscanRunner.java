@@ -35,6 +35,7 @@ public final class CscanRunner {
             "l_returnflag", "l_linestatus", "l_shipdate");
     static final List<String> OVERLAP_COLUMNS = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
     static final String TPCH = "tpch";
+    static final int ALONE_RUNS = 2;
 
     /** One query of a run. Times are milliseconds, starts relative to the run's start. */
     public record Exec(CscanQuery query, double startMillis, double millis, long rows, String answer, long loads,
@@ -107,7 +108,7 @@ public final class CscanRunner {
                 for (int round = 0; round < plan.rounds(); round++) {
                     for (int i = 0; i < plan.overlapPolicies().size(); i++) {
                         String p = plan.overlapPolicies().get((i + round) % plan.overlapPolicies().size());
-                        runs.add(runStreams(String.join(",", mix), p, round, os, overlapPool));
+                        runs.add(runStreams(String.join("+", mix), p, round, os, overlapPool));
                     }
                 }
             }
@@ -143,10 +144,13 @@ public final class CscanRunner {
                 ActiveBufferManager abm = engine.abm();
                 warmUp(a, keyMin, keyMax);
                 for (CscanQuery q : types.values()) {
-                    abm.emptyPool(60_000);
-                    Exec e = execute(a, q, System.nanoTime());
-                    out.put(q.label(), e.millis());
-                    note(String.format(java.util.Locale.ROOT, "alone %-6s %8.1f ms", q.label(), e.millis()));
+                    double best = Double.MAX_VALUE;
+                    for (int run = 0; run < ALONE_RUNS; run++) { // the best of a few: a busy machine only adds time
+                        abm.emptyPool(60_000);
+                        best = Math.min(best, execute(a, q, System.nanoTime()).millis());
+                    }
+                    out.put(q.label(), best);
+                    note(String.format(java.util.Locale.ROOT, "alone %-6s %8.1f ms", q.label(), best));
                 }
             } finally {
                 engine.release();
