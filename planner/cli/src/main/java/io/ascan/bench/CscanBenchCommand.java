@@ -100,8 +100,8 @@ public final class CscanBenchCommand implements CliCommand {
         @Option(names = "--rounds", defaultValue = "1", paramLabel = "N", description = "Runs of every policy, the order rotated per round (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--overlap", negatable = true, defaultValue = "true", description = "Run the column-overlap experiment (default: on).")
-        boolean overlap;
+        @Option(names = "--overlap", negatable = true, description = "Run the column-overlap experiment (default: on).")
+        Boolean overlap;
 
         @Option(names = "--overlap-rows", defaultValue = "2000000", paramLabel = "N", description = "Rows of the overlap table (default: ${DEFAULT-VALUE}).")
         long overlapRows;
@@ -109,8 +109,8 @@ public final class CscanBenchCommand implements CliCommand {
         @Option(names = "--overlap-policies", split = ",", paramLabel = "P", description = "Policies of the overlap experiment (default: normal,relevance, as the paper).")
         List<String> overlapPolicies;
 
-        @Option(names = "--check", negatable = true, defaultValue = "true", description = "Compare every query's answer with its answer alone (default: on).")
-        boolean check;
+        @Option(names = "--check", negatable = true, description = "Compare every query's answer with its answer alone (default: on).")
+        Boolean check;
 
         @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Another engine setting for every run (see ascan sql --help).")
         Map<String, String> settings;
@@ -118,6 +118,7 @@ public final class CscanBenchCommand implements CliCommand {
         @Override
         public Integer call() throws Exception {
             if (Files.exists(out) && !Files.isDirectory(out)) throw new UserException("--out " + out + " is a file, not a directory");
+            boolean overlap = this.overlap == null || this.overlap, check = this.check == null || this.check;
             CscanPlan plan;
             try {
                 long poolBytes = pool == null ? 0 : EngineProperties.parse(Map.of("abm.bytes", pool)).cacheBytes();
