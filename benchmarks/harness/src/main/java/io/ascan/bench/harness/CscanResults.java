@@ -123,8 +123,8 @@ public final class CscanResults {
             ratio(s, "Avg. normalized latency", runs, others, r -> avgNormalized(r, o), "0.42");
             ratio(s, "I/O requests", runs, others, r -> r.abm().chunkReads(), "0.56");
         }
-        s.append("\n## Query statistics (the paper's Table 2): latency avg / stddev (s), normalized latency, I/Os (chunk reads "
-                + "triggered, per query)\n\n| query | count | alone (s) |");
+        s.append("\n## Query statistics (the paper's Table 2): latency avg / stddev (s), normalized latency, slice loads "
+                + "the query triggered (avg)\n\n| query | count | alone (s) |");
         for (String p : ps) s.append(' ').append(p).append(" |");
         s.append("\n|---|---:|---:|").append("---:|".repeat(ps.size())).append('\n');
         Set<String> labels = new TreeSet<>(java.util.Comparator.comparing((String l) -> l.substring(0, l.indexOf('-')))
