@@ -266,6 +266,28 @@ public final class SegmentCache implements AutoCloseable {
         }
     }
 
+    /**
+     * Evicts every unpinned entry (an empty pool for the next cold measurement); pinned ones stay.
+     * Returns the bytes dropped.
+     */
+    public long dropUnpinned() {
+        List<Entry> dropped = new ArrayList<>();
+        long bytes = 0;
+        synchronized (this) {
+            for (var it = entries.values().iterator(); it.hasNext(); ) {
+                Entry e = it.next();
+                if (e.pins > 0) continue;
+                it.remove();
+                charged -= e.bytes;
+                bytes += e.bytes;
+                evictions++;
+                dropped.add(e);
+            }
+        }
+        for (Entry e : dropped) e.buffer.close();
+        return bytes;
+    }
+
     public synchronized Statistics statistics() {
         return new Statistics(capacity, charged, entries.size(), hits, misses, inserts, evictions, rejected, highWater);
     }

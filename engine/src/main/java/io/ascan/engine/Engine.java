@@ -115,6 +115,11 @@ public final class Engine {
         return computeCache;
     }
 
+    /** The engine's Active Buffer Manager, or null when {@code abm.bytes} is 0 (benchmarks read its statistics). */
+    public ActiveBufferManager abm() {
+        return abm;
+    }
+
     /** Cuts {@code plan} into the pipelines its executions run ({@link Executor#prepare}). */
     public PreparedPlan prepare(PhysicalNode plan, QueryPhases phases) {
         return executor.prepare(plan, phases);

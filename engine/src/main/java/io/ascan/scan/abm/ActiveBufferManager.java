@@ -66,10 +66,18 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     private long bytesRead;
     private ChunkLoader loader;
     private boolean closed;
+    private volatile java.util.function.Consumer<LoadEvent> loadListener;
 
     /** What the ABM has done, for benchmarks and tests. */
     public record Statistics(String policy, long capacity, long loads, long chunkReads, long bytesRead, long highWater,
                              long diskWaitNanos) {}
+
+    /**
+     * One finished slice load, for an I/O timeline (the paper's Figure 4): when it landed
+     * ({@link System#nanoTime}), the slice, how many chunks (column segments) and bytes it read,
+     * and the scan it was scheduled for.
+     */
+    public record LoadEvent(long nanos, int slice, int chunks, long bytes, long trigger) {}
 
     /**
      * @param chunks        the pool (its capacity is {@code abm.bytes}); closed with this ABM
@@ -299,6 +307,11 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
         }
         chunks.unpin(job.kept());
         if (failure == null) {
+            var listener = loadListener;
+            if (listener != null) {
+                listener.accept(new LoadEvent(System.nanoTime(), job.slice(), job.reads().size(), job.bytes(),
+                        job.trigger().state.id));
+            }
             job.trigger().counts.loadedBytes.add(job.bytes());
             CScan t = job.trigger();
             if (!t.closed && !t.stopped && t.state.remaining.containsKey(job.slice()) && !t.held.containsKey(job.slice())
@@ -378,6 +391,20 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
             wait(left);
         }
         return true;
+    }
+
+    /** Sets (null: removes) what receives each finished load; it runs on the loader, under this ABM's lock. */
+    public void onLoad(java.util.function.Consumer<LoadEvent> listener) {
+        loadListener = listener;
+    }
+
+    /**
+     * Empties the pool of every chunk no scan holds (after the loads in flight land, at most
+     * {@code millis}), so that the next query starts cold; for benchmarks. Returns the bytes dropped.
+     */
+    public long emptyPool(long millis) throws InterruptedException {
+        awaitLoads(millis);
+        return chunks.dropUnpinned();
     }
 
     public synchronized Statistics statistics() {

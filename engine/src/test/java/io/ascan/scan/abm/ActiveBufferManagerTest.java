@@ -224,6 +224,34 @@ class ActiveBufferManagerTest {
     }
 
     @Test
+    void everyLoadIsReportedOnceAndEmptyingThePoolMakesTheNextScanCold() throws Exception {
+        Table t = write();
+        int[] cols = {1, 2};
+        int n = t.manifest().slices().size();
+        try (ActiveBufferManager abm = new ActiveBufferManager(SegmentCache.create(memory.allocator(), sliceBytes(t, cols) * n),
+                AbmPolicy.of("relevance"), IoMode.URING, 0)) {
+            List<ActiveBufferManager.LoadEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
+            abm.onLoad(events::add);
+            consume(abm, t, cols, t.manifest().slices(), End.COMPLETE, 0);
+            assertTrue(abm.awaitLoads(30_000));
+            Set<Integer> loaded = new TreeSet<>();
+            for (ActiveBufferManager.LoadEvent e : events) assertTrue(loaded.add(e.slice()), "slice loaded twice: " + e);
+            assertEquals(n, loaded.size());
+            assertEquals(abm.statistics().loads(), events.size());
+            assertEquals(abm.statistics().bytesRead(), events.stream().mapToLong(ActiveBufferManager.LoadEvent::bytes).sum());
+            assertEquals(abm.statistics().chunkReads(), events.stream().mapToLong(ActiveBufferManager.LoadEvent::chunks).sum());
+
+            consume(abm, t, cols, t.manifest().slices(), End.COMPLETE, 0); // the pool holds the table: no load
+            assertEquals(n, events.size());
+            assertTrue(abm.emptyPool(30_000) > 0);
+            assertEquals(0, abm.chunks().statistics().bytes());
+            consume(abm, t, cols, t.manifest().slices(), End.COMPLETE, 0); // cold again: every slice loaded anew
+            assertEquals(2 * n, events.size());
+            abm.onLoad(null);
+        }
+    }
+
+    @Test
     void aWaitingScanIsWokenByStopAndByCancellation() throws Exception {
         Table t = write();
         int[] all = {0, 1, 2, 3};

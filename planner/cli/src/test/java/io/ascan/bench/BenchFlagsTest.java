@@ -53,4 +53,16 @@ class BenchFlagsTest {
         assertFails(CliRun.of("bench", "duckdb", "--workload", "tpch", "--queries", "q1.1", "--dir", dir, "--out", out),
                 "--queries: tpch has no query 'q1.1'");
     }
+
+    @Test
+    void cscanBench() {
+        String dir = scratch.resolve("data").toString(), out = scratch.resolve("out").toString();
+        assertFails(CliRun.of("bench", "cscan", "--policies", "normal,fifo", "--dir", dir, "--out", out),
+                "abm.policy must be one of normal, attach, elevator, relevance, got 'fifo'");
+        assertFails(CliRun.of("bench", "cscan", "--streams", "0", "--dir", dir, "--out", out),
+                "--streams and --queries-per-stream must be at least 1");
+        assertFails(CliRun.of("bench", "cscan", "--percents", "10,150", "--dir", dir, "--out", out), "--percents must lie in 1..100, got 150");
+        assertFails(CliRun.of("bench", "cscan", "--read-bandwidth", "-1", "--dir", dir, "--out", out),
+                "abm.readBandwidth must be a byte count >= 0, got -1");
+    }
 }
