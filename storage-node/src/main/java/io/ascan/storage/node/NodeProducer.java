@@ -34,6 +34,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.ActionType;
 import org.apache.arrow.flight.BackpressureStrategy;
@@ -89,6 +90,8 @@ final class NodeProducer extends NoOpFlightProducer {
     private final int maxRequestBytes;
     private final IoMode io;
     private volatile Location location;
+    /** Streams waiting for their client to read. */
+    private final AtomicInteger waiting = new AtomicInteger();
 
     NodeProducer(ServedCatalog catalog, BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, int storageThreads,
                  int maxRequestBytes, IoMode io) {
@@ -99,6 +102,11 @@ final class NodeProducer extends NoOpFlightProducer {
         this.storageThreads = new Semaphore(storageThreads);
         this.maxRequestBytes = maxRequestBytes;
         this.io = io;
+    }
+
+    /** How many streams wait for their client to read now. */
+    int waiting() {
+        return waiting.get();
     }
 
     void location(Location location) {
@@ -242,13 +250,14 @@ final class NodeProducer extends NoOpFlightProducer {
             throws IOException, InterruptedException {
         Schema schema = new Schema(List.of(Field.notNullable("column", new ArrowType.Int(32, true)),
                 Field.notNullable("segment", ArrowType.Binary.INSTANCE)));
-        BackpressureStrategy ready = new BackpressureStrategy.CallbackBackpressureStrategy();
+        BackpressureStrategy ready = new ClientReadiness();
         ready.register(listener);
         try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, a)) {
             listener.start(root);
             IntVector column = (IntVector) root.getVector(0);
             VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
             for (int c : r.columns()) {
+                if (listener.isCancelled()) return;
                 byte[] bytes = read(t, c, slice.segment(c));
                 root.allocateNew();
                 column.setSafe(0, c);
@@ -295,7 +304,7 @@ final class NodeProducer extends NoOpFlightProducer {
             ScanInput input = new ScanInput(t, r.columns(), r.projected(), io, pool, pool, a, Interconnect.NONE, cache,
                     new CacheCounts());
             Materializer m = new PushdownMaterializer(input, predicate, tableToBatch, filters, 1);
-            BackpressureStrategy ready = new BackpressureStrategy.CallbackBackpressureStrategy();
+            BackpressureStrategy ready = new ClientReadiness();
             ready.register(listener);
             try (Materializer.Session session = m.open();
                  VectorSchemaRoot root = VectorSchemaRoot.create(schema(t, r.columns(), r.projected()), a)) {
@@ -379,8 +388,18 @@ final class NodeProducer extends NoOpFlightProducer {
     }
 
     /** Sends the root's batch once the client can take it; false when the client went away. */
-    private static boolean send(ServerStreamListener listener, BackpressureStrategy ready) {
-        BackpressureStrategy.WaitResult w = ready.waitForListener(WAIT_MILLIS);
+    private boolean send(ServerStreamListener listener, BackpressureStrategy ready) {
+        BackpressureStrategy.WaitResult w;
+        if (listener.isReady()) {
+            w = BackpressureStrategy.WaitResult.READY;
+        } else {
+            waiting.incrementAndGet();
+            try {
+                w = ready.waitForListener(WAIT_MILLIS);
+            } finally {
+                waiting.decrementAndGet();
+            }
+        }
         if (w != BackpressureStrategy.WaitResult.READY) {
             if (w != BackpressureStrategy.WaitResult.CANCELLED) {
                 listener.error(CallStatus.TIMED_OUT.withDescription("the client did not read for " + WAIT_MILLIS + " ms")
