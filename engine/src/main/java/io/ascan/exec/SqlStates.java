@@ -26,6 +26,7 @@ public final class SqlStates {
     public static final String DUPLICATE_COLUMN = "42701";
     public static final String COLUMN_COUNT = "21S01";
     public static final String SERIALIZATION = "40001";
+    public static final String READ_ONLY = "25006";
     public static final String UNDEFINED_COLUMN = "42703";
     public static final String UNDEFINED_FUNCTION = "42883";
     public static final String DATATYPE_MISMATCH = "42804";

@@ -19,6 +19,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * workers keep as many requests in flight as they keep slices loading locally.
  */
 public interface RemoteStorage {
+    /** Where the node is, as users name it ({@code grpc://host:port}): for messages. */
+    String address();
+
     /**
      * Pull-up: the raw segments of {@code columns} of {@code slice}, moved over the network and
      * decoded on the compute side (their CRC32C checked against the manifest the compute side

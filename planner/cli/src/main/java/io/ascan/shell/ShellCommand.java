@@ -1,6 +1,6 @@
 package io.ascan.shell;
 
-import io.ascan.cli.CatalogOptions;
+import io.ascan.cli.TargetOptions;
 import io.ascan.cli.CliCommand;
 import io.ascan.engine.EngineProperties;
 import io.ascan.jdbc.AscanDriver;
@@ -39,10 +39,11 @@ public final class ShellCommand implements CliCommand {
     static final int PIPED_MAX_WIDTH = 1 << 20;
 
     @Command(name = "shell", mixinStandardHelpOptions = true,
-            description = {"Opens sqlline on jdbc:ascan:DIR. End statements with ';'; !tables lists the tables, "
-                    + "!describe T a table's columns, !quit leaves."})
+            description = {"Opens sqlline on jdbc:ascan:DIR (--dir) or jdbc:ascan:grpc://HOST:PORT (--url, a storage "
+                    + "node). End statements with ';'; !tables lists the tables, !describe T a table's columns, "
+                    + "!quit leaves."})
     public static final class Run implements Callable<Integer> {
-        @Mixin CatalogOptions catalog;
+        @Mixin TargetOptions catalog;
 
         @Option(names = "--mode", paramLabel = "MODE", description = "Scan mode (connection property mode).")
         String mode;
@@ -68,7 +69,9 @@ public final class ShellCommand implements CliCommand {
         OutputStream out;
 
         String url() {
-            Map<String, String> all = new LinkedHashMap<>(settings);
+            String node = catalog.url();
+            Map<String, String> all = new LinkedHashMap<>(catalog.nodeSettings());
+            all.putAll(settings);
             if (mode != null) all.put("mode", mode);
             if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             // The driver hands each scan's report over as a statement warning, which sqlline prints
@@ -80,7 +83,8 @@ public final class ShellCommand implements CliCommand {
                 case off -> "off";
                 case auto -> io.ascan.gen.ProgressBar.stderrIsTerminal() ? "delayed" : "off";
             });
-            StringBuilder url = new StringBuilder("jdbc:ascan:").append(catalog.dir.toAbsolutePath().normalize());
+            StringBuilder url = new StringBuilder("jdbc:ascan:")
+                    .append(node != null ? node : catalog.dir().toAbsolutePath().normalize().toString());
             char sep = '?';
             for (var e : all.entrySet()) {
                 url.append(sep).append(enc(e.getKey())).append('=').append(enc(e.getValue()));

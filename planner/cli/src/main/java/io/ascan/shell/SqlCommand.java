@@ -1,9 +1,10 @@
 package io.ascan.shell;
 
-import io.ascan.cli.CatalogOptions;
+import io.ascan.cli.TargetOptions;
 import io.ascan.cli.CliCommand;
 import io.ascan.exchange.UserException;
 import io.ascan.embedded.Ascan;
+import io.ascan.embedded.CatalogTarget;
 import io.ascan.embedded.ColumnReader;
 import io.ascan.embedded.QueryProgress;
 import io.ascan.embedded.QueryReader;
@@ -51,6 +52,11 @@ public final class SqlCommand implements CliCommand {
     @FunctionalInterface
     public interface Opener {
         Ascan open(Path dir, EngineConfig config) throws IOException;
+
+        /** A storage node's catalog ({@code grpc://host:port}) with its connection settings. */
+        default Ascan open(String url, Map<String, String> nodeSettings, EngineConfig config) throws IOException {
+            return Ascan.open(CatalogTarget.open(url, new LinkedHashMap<>(nodeSettings)), config);
+        }
     }
 
     enum Format { table, csv, json, arrow }
@@ -66,14 +72,14 @@ public final class SqlCommand implements CliCommand {
     }
 
     @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Runs SQL statements on a catalog and prints each result. The SQL comes from -e, -f, "
-                    + "or else standard input.",
+            description = {"Runs SQL statements on a catalog (--dir) or a storage node's catalog (--url "
+                    + "grpc://HOST:PORT) and prints each result. The SQL comes from -e, -f, or else standard input.",
                     "Formats: table (aligned, with a row count), csv (RFC 4180 with a header row, NULL as an empty "
                             + "field, numbers in plain decimal), json (JSON Lines: one object per row), arrow (one "
                             + "Arrow IPC stream on standard output, for one statement: e.g. | python -c "
                             + "'import pyarrow as pa, sys; print(pa.ipc.open_stream(sys.stdin.buffer).read_all())')."})
     public static final class Run implements Callable<Integer> {
-        @Mixin CatalogOptions catalog;
+        @Mixin TargetOptions catalog;
 
         @ArgGroup(exclusive = true, multiplicity = "0..1")
         Source source;
@@ -141,7 +147,9 @@ public final class SqlCommand implements CliCommand {
                         + statements.size());
             }
             PrintWriter out = spec.commandLine().getOut();
-            try (Ascan db = opener.open(catalog.dir, config)) {
+            String url = catalog.url();
+            Map<String, String> node = catalog.nodeSettings();
+            try (Ascan db = url != null ? opener.open(url, node, config) : opener.open(catalog.dir(), config)) {
                 for (int i = 0; i < statements.size(); i++) {
                     if (i > 0 && format == Format.table) out.println();
                     String where = statements.size() > 1 ? "statement " + (i + 1) + ": " : "";

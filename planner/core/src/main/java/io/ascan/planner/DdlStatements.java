@@ -1,6 +1,8 @@
 package io.ascan.planner;
 
 import io.ascan.catalog.Catalog;
+import io.ascan.scan.remote.RemoteStorage;
+import io.ascan.scan.remote.RemoteStorages;
 import io.ascan.exchange.BatchAppender;
 import io.ascan.exec.QueryException;
 import io.ascan.exec.QueryOptions;
@@ -93,19 +95,46 @@ final class DdlStatements {
                     + "FROM information_schema.columns WHERE table_name = '" + name(m.group(1)).replace("'", "''")
                     + "' ORDER BY ordinal_position");
         }
-        if ((m = CREATE_TABLE.matcher(sql)).matches()) return createTable(m.group(1) != null, name(m.group(2)), m.group(3));
-        if ((m = CREATE_VIEW.matcher(sql)).matches()) return createView(m.group(1) != null, name(m.group(2)), m.group(3));
+        if ((m = CREATE_TABLE.matcher(sql)).matches()) {
+            writable("CREATE TABLE");
+            return createTable(m.group(1) != null, name(m.group(2)), m.group(3));
+        }
+        if ((m = CREATE_VIEW.matcher(sql)).matches()) {
+            writable("CREATE VIEW");
+            return createView(m.group(1) != null, name(m.group(2)), m.group(3));
+        }
         if ((m = DROP.matcher(sql)).matches()) {
             boolean table = m.group(1).equalsIgnoreCase("TABLE");
+            writable("DROP " + (table ? "TABLE" : "VIEW"));
             return drop(table, m.group(2) != null, name(m.group(3)));
         }
-        if ((m = INSERT.matcher(sql)).matches()) return insert(name(m.group(1)), m.group(2));
+        if ((m = INSERT.matcher(sql)).matches()) {
+            writable("INSERT");
+            return insert(name(m.group(1)), m.group(2));
+        }
         if ((m = COPY_QUERY.matcher(sql)).matches()) return copyTo(null, m.group(1), m.group(2).replace("''", "'"), m.group(3));
         if ((m = COPY_TABLE.matcher(sql)).matches()) {
             String table = name(m.group(1));
             return copyTo(table, "SELECT * FROM " + m.group(1), m.group(2).replace("''", "'"), m.group(3));
         }
         return null;
+    }
+
+    /** The storage node whose catalog this is, or null for a local catalog. */
+    private RemoteStorage node() {
+        return RemoteStorages.of(host.catalog().dir());
+    }
+
+    /**
+     * Refuses {@code statement} on a storage node's catalog: the compute side holds only a private
+     * copy of the node's manifests, and a change to it would be a table that exists nowhere else.
+     */
+    private void writable(String statement) throws PlanningException {
+        RemoteStorage node = node();
+        if (node != null) {
+            throw new PlanningException(statement + " is refused: the catalog of storage node " + node.address()
+                    + " is read-only (change its tables on the node's own catalog directory)", 1, 1, null, SqlStates.READ_ONLY);
+        }
     }
 
     /** An identifier as the planner reads it: quoted ones exactly, unquoted ones lower-cased. */
@@ -293,7 +322,9 @@ final class DdlStatements {
      */
     private PreparedQuery copyTo(String table, String query, String file, String options) throws PlanningException {
         CopyTarget target = CopyTarget.parse(file, options);
-        boolean direct = table != null && host.catalog().exists(table);
+        // a storage node's table has no column files here to export as they are: its rows are read through the node
+        boolean remote = node() != null;
+        boolean direct = table != null && host.catalog().exists(table) && !remote;
         PreparedQuery source = direct ? null : host.prepare(query);
         TableSchema schema = direct ? null : schema(source.columns().stream().map(c -> ColumnSpec.of(c.name(), c.type())).toList());
         return new Change("COPY " + (direct ? table : "(" + query + ")") + " TO '" + file + "' (FORMAT " + target.format + ")") {
@@ -305,8 +336,9 @@ final class DdlStatements {
                         return target.write(pinned.table(), host.allocator());
                     }
                 }
-                java.nio.file.Path scratch = host.catalog().dir().resolve(".cache").resolve("copy")
-                        .resolve(java.util.UUID.randomUUID().toString());
+                // a storage node's catalog (a private copy of its manifests) is never written: the rows go to a temporary directory
+                java.nio.file.Path scratch = remote ? java.nio.file.Files.createTempDirectory("ascan-copy-").resolve("rows")
+                        : host.catalog().dir().resolve(".cache").resolve("copy").resolve(java.util.UUID.randomUUID().toString());
                 try {
                     Catalog rows = Catalog.create(scratch);
                     try (TableWriter w = rows.create("rows", schema, WriteOptions.DEFAULTS)) {
@@ -315,7 +347,7 @@ final class DdlStatements {
                     }
                     return target.write(rows.table("rows"), host.allocator());
                 } finally {
-                    deleteTree(scratch);
+                    deleteTree(remote ? scratch.getParent() : scratch);
                 }
             }
 

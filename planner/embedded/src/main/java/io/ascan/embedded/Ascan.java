@@ -60,12 +60,21 @@ public final class Ascan implements AutoCloseable {
         Map<String, String> engine = new java.util.HashMap<>(settings);
         CatalogTarget t = CatalogTarget.open(target, engine);
         try {
-            EngineConfig config = EngineProperties.parse(engine);
-            Ascan a = new Ascan(t.catalog(), config, AscanQueryService.open(t.catalog(), config));
-            a.remote = t;
-            return a;
+            return open(t, EngineProperties.parse(engine));
         } catch (RuntimeException e) {
             t.close();
+            throw e;
+        }
+    }
+
+    /** Opens an engine on {@code target} (a directory or a storage node's catalog), which it closes when closed. */
+    public static Ascan open(CatalogTarget target, EngineConfig config) throws IOException {
+        try {
+            Ascan a = new Ascan(target.catalog(), config, AscanQueryService.open(target.catalog(), config));
+            a.remote = target;
+            return a;
+        } catch (RuntimeException e) {
+            target.close();
             throw e;
         }
     }

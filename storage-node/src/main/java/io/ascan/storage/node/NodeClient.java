@@ -68,6 +68,14 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         return location;
     }
 
+    /** {@code grpc://host:port} or {@code grpc+tls://host:port}, as users name a node (Flight says {@code grpc+tcp}). */
+    @Override
+    public String address() {
+        java.net.URI uri = location.getUri();
+        String scheme = uri.getScheme().equals("grpc+tls") ? RemoteCatalog.TLS_SCHEME : RemoteCatalog.SCHEME;
+        return scheme + "://" + uri.getHost() + ":" + uri.getPort();
+    }
+
     /** A table of the node's catalog: its name, version and the manifest file's text. */
     public record RemoteTable(String name, String version, String manifest) {}
 
@@ -98,7 +106,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
                 for (int row = 0; row < root.getRowCount(); row++) {
                     int c = column.get(row), at = position(columns, c);
-                    if (at < 0 || decoded[at] != null) throw new IOException("storage node " + location.getUri()
+                    if (at < 0 || decoded[at] != null) throw new IOException("storage node " + address()
                             + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
                     long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
                     bytes += length;
@@ -106,7 +114,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 }
             }
             for (int i = 0; i < columns.length; i++) {
-                if (decoded[i] == null) throw new IOException("storage node " + location.getUri() + " did not send column "
+                if (decoded[i] == null) throw new IOException("storage node " + address() + " did not send column "
                         + columns[i] + " of slice " + slice.index() + " of " + table.name());
             }
             return new Received<>(new SliceData(slice, List.of(decoded)), slice.rowCount(), bytes);
@@ -192,7 +200,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 while (stream.next()) {
                     VectorSchemaRoot root = stream.getRoot();
                     if (root.getRowCount() == 0) continue;
-                    if (!batches.isEmpty()) throw new IOException("storage node " + location.getUri()
+                    if (!batches.isEmpty()) throw new IOException("storage node " + address()
                             + " sent slice " + slice.index() + " in more than one batch");
                     List<FieldVector> copied = new ArrayList<>();
                     batches.add(copied);
@@ -241,7 +249,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     }
 
     private IOException failed(String what, FlightRuntimeException e) {
-        return new IOException("storage node " + location.getUri() + ": " + what + " failed: " + e.status().code()
+        return new IOException("storage node " + address() + ": " + what + " failed: " + e.status().code()
                 + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
     }
 

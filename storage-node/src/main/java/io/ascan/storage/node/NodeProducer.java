@@ -34,6 +34,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.ActionType;
 import org.apache.arrow.flight.BackpressureStrategy;
@@ -49,6 +50,8 @@ import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -89,6 +92,8 @@ final class NodeProducer extends NoOpFlightProducer {
     private final int maxRequestBytes;
     private final IoMode io;
     private volatile Location location;
+    /** Streams waiting for their client to read. */
+    private final AtomicInteger waiting = new AtomicInteger();
 
     NodeProducer(ServedCatalog catalog, BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, int storageThreads,
                  int maxRequestBytes, IoMode io) {
@@ -99,6 +104,11 @@ final class NodeProducer extends NoOpFlightProducer {
         this.storageThreads = new Semaphore(storageThreads);
         this.maxRequestBytes = maxRequestBytes;
         this.io = io;
+    }
+
+    /** How many streams wait for their client to read now. */
+    int waiting() {
+        return waiting.get();
     }
 
     void location(Location location) {
@@ -172,6 +182,7 @@ final class NodeProducer extends NoOpFlightProducer {
                 ArrayNode cols = base.putArray("columns");
                 for (int c : all) cols.add(c);
                 base.put("projected", all.length);
+                base.put(Tickets.DECIMAL128, true);
                 List<FlightEndpoint> endpoints = new ArrayList<>();
                 int slices = t.manifest().slices().size();
                 for (int from = 0; from < slices; from += SLICES_PER_ENDPOINT) {
@@ -182,16 +193,22 @@ final class NodeProducer extends NoOpFlightProducer {
                     endpoints.add(l == null ? new FlightEndpoint(new Ticket(Tickets.bytes(o)))
                             : new FlightEndpoint(new Ticket(Tickets.bytes(o)), l));
                 }
-                return new FlightInfo(schema(t, all, all.length), descriptor, endpoints, -1, t.rowCount());
+                return new FlightInfo(schema(t, all, all.length, true), descriptor, endpoints, -1, t.rowCount());
             }
         }
         throw new ProtocolException("a flight descriptor is a table's path: one name");
     }
 
-    /** The plain Arrow schema of columns {@code columns[0..n)} (dictionary-encoded segments are shipped decoded). */
-    static Schema schema(Table t, int[] columns, int n) {
+    /**
+     * The plain Arrow schema of columns {@code columns[0..n)} (dictionary-encoded segments are shipped decoded);
+     * DECIMAL as decimal128 for other engines, else as ascan's scaled int64.
+     */
+    static Schema schema(Table t, int[] columns, int n, boolean decimal128) {
         List<Field> fields = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) fields.add(ArrowTypes.field(t.schema().column(columns[i]), false));
+        for (int i = 0; i < n; i++) {
+            ColumnSpec c = t.schema().column(columns[i]);
+            fields.add(decimal128 ? ArrowTypes.resultField(c.name(), c.type()) : ArrowTypes.field(c, false));
+        }
         return new Schema(fields);
     }
 
@@ -242,13 +259,14 @@ final class NodeProducer extends NoOpFlightProducer {
             throws IOException, InterruptedException {
         Schema schema = new Schema(List.of(Field.notNullable("column", new ArrowType.Int(32, true)),
                 Field.notNullable("segment", ArrowType.Binary.INSTANCE)));
-        BackpressureStrategy ready = new BackpressureStrategy.CallbackBackpressureStrategy();
+        BackpressureStrategy ready = new ClientReadiness();
         ready.register(listener);
         try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, a)) {
             listener.start(root);
             IntVector column = (IntVector) root.getVector(0);
             VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
             for (int c : r.columns()) {
+                if (listener.isCancelled()) return;
                 byte[] bytes = read(t, c, slice.segment(c));
                 root.allocateNew();
                 column.setSafe(0, c);
@@ -295,10 +313,10 @@ final class NodeProducer extends NoOpFlightProducer {
             ScanInput input = new ScanInput(t, r.columns(), r.projected(), io, pool, pool, a, Interconnect.NONE, cache,
                     new CacheCounts());
             Materializer m = new PushdownMaterializer(input, predicate, tableToBatch, filters, 1);
-            BackpressureStrategy ready = new BackpressureStrategy.CallbackBackpressureStrategy();
+            BackpressureStrategy ready = new ClientReadiness();
             ready.register(listener);
             try (Materializer.Session session = m.open();
-                 VectorSchemaRoot root = VectorSchemaRoot.create(schema(t, r.columns(), r.projected()), a)) {
+                 VectorSchemaRoot root = VectorSchemaRoot.create(schema(t, r.columns(), r.projected(), r.decimal128()), a)) {
                 listener.start(root);
                 for (SliceMeta slice : slices) {
                     if (listener.isCancelled()) return;
@@ -311,7 +329,7 @@ final class NodeProducer extends NoOpFlightProducer {
                     }
                     if (out.rowset() == null) continue;
                     try (Rowset rs = out.rowset()) {
-                        load(root, rs, a);
+                        load(root, rs, r.decimal128(), a);
                     }
                     if (!send(listener, ready)) return;
                 }
@@ -336,14 +354,21 @@ final class NodeProducer extends NoOpFlightProducer {
         });
     }
 
-    /** The rowset's columns into {@code root}'s vectors (zero-copy; dictionary-encoded ones decoded). */
-    private static void load(VectorSchemaRoot root, Rowset rs, BufferAllocator a) {
+    /**
+     * The rowset's columns into {@code root}'s vectors (zero-copy; dictionary-encoded ones decoded, DECIMAL
+     * widened to decimal128 when asked).
+     */
+    private static void load(VectorSchemaRoot root, Rowset rs, boolean decimal128, BufferAllocator a) {
         List<FieldVector> vectors = new ArrayList<>(rs.columns().size());
         List<FieldVector> decoded = new ArrayList<>();
         try {
             for (ColumnData c : rs.columns()) {
                 if (c.isDictionaryEncoded()) {
                     VarCharVector v = decode(c, rs.rowCount(), a);
+                    decoded.add(v);
+                    vectors.add(v);
+                } else if (decimal128 && c.spec().type().kind() == TypeKind.DECIMAL) {
+                    DecimalVector v = widen(c, rs.rowCount(), a);
                     decoded.add(v);
                     vectors.add(v);
                 } else {
@@ -356,6 +381,25 @@ final class NodeProducer extends NoOpFlightProducer {
             }
         } finally {
             for (FieldVector v : decoded) v.close();
+        }
+    }
+
+    /** A DECIMAL column's scaled int64 values as decimal128 (the unscaled value, same precision and scale). */
+    private static DecimalVector widen(ColumnData c, int rows, BufferAllocator a) {
+        ColumnSpec spec = c.spec();
+        DecimalVector v = new DecimalVector(ArrowTypes.resultField(spec.name(), spec.type()), a);
+        try {
+            v.allocateNew(rows);
+            BigIntVector scaled = (BigIntVector) c.vector();
+            for (int i = 0; i < rows; i++) {
+                if (scaled.isNull(i)) v.setNull(i);
+                else v.set(i, scaled.get(i));
+            }
+            v.setValueCount(rows);
+            return v;
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
         }
     }
 
@@ -379,8 +423,18 @@ final class NodeProducer extends NoOpFlightProducer {
     }
 
     /** Sends the root's batch once the client can take it; false when the client went away. */
-    private static boolean send(ServerStreamListener listener, BackpressureStrategy ready) {
-        BackpressureStrategy.WaitResult w = ready.waitForListener(WAIT_MILLIS);
+    private boolean send(ServerStreamListener listener, BackpressureStrategy ready) {
+        BackpressureStrategy.WaitResult w;
+        if (listener.isReady()) {
+            w = BackpressureStrategy.WaitResult.READY;
+        } else {
+            waiting.incrementAndGet();
+            try {
+                w = ready.waitForListener(WAIT_MILLIS);
+            } finally {
+                waiting.decrementAndGet();
+            }
+        }
         if (w != BackpressureStrategy.WaitResult.READY) {
             if (w != BackpressureStrategy.WaitResult.CANCELLED) {
                 listener.error(CallStatus.TIMED_OUT.withDescription("the client did not read for " + WAIT_MILLIS + " ms")

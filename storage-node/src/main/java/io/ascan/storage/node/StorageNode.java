@@ -61,6 +61,7 @@ public final class StorageNode implements AutoCloseable {
     private final ExecutorService executor;
     private final FlightServer server;
     private final Location location;
+    private final NodeProducer producer;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private StorageNode(Settings s) throws IOException {
@@ -73,7 +74,7 @@ public final class StorageNode implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        NodeProducer producer = new NodeProducer(catalog, allocator, pool, cache, s.storageThreads(), s.maxRequestBytes(), s.io());
+        producer = new NodeProducer(catalog, allocator, pool, cache, s.storageThreads(), s.maxRequestBytes(), s.io());
         boolean tls = s.tlsCert() != null;
         Location bind = tls ? Location.forGrpcTls(s.host(), s.port()) : Location.forGrpcInsecure(s.host(), s.port());
         FlightServer.Builder b = FlightServer.builder(allocator, bind, producer).executor(executor)
@@ -120,6 +121,11 @@ public final class StorageNode implements AutoCloseable {
         return allocator.toVerboseString();
     }
 
+    /** How many streams wait for their client to read now. */
+    int streamsWaiting() {
+        return producer.waiting();
+    }
+
     /** The most bytes the node's allocator ever held at once. */
     public long peakBytes() {
         return allocator.getPeakMemoryAllocation();
@@ -139,9 +145,14 @@ public final class StorageNode implements AutoCloseable {
             server.close();
         } finally {
             executor.shutdownNow();
-            cache.close();
-            pool.close();
-            allocator.close();
+            try {
+                // calls still streaming stop at their next wait: their buffers go back before the memory closes
+                executor.awaitTermination(5, TimeUnit.SECONDS);
+            } finally {
+                cache.close();
+                pool.close();
+                allocator.close();
+            }
         }
     }
 }

@@ -36,8 +36,15 @@ final class Tickets {
     private Tickets() {}
 
     /** A decoded slice request. {@code predicate} and {@code filters} are for pushdown (null and empty for pull-up). */
+    /**
+     * @param decimal128 DECIMAL columns shipped as Arrow's decimal128(p, s), as other engines read a decimal (the
+     *                   tickets of GetFlightInfo), rather than as ascan's scaled int64
+     */
     record Request(String kind, String table, String version, int slice, int count, int[] columns, int projected,
-                   JsonNode predicate, JsonNode filters) {}
+                   JsonNode predicate, JsonNode filters, boolean decimal128) {}
+
+    /** The ticket field asking for DECIMAL as decimal128. */
+    static final String DECIMAL128 = "decimal128";
 
     static ObjectNode base(String kind, Table table) {
         ObjectNode o = JSON.createObjectNode();
@@ -105,7 +112,7 @@ final class Tickets {
         if (filters != null && !filters.isArray()) throw new ProtocolException("filters must be an array");
         return new Request(kind, ExprCodec.text(n.get("table"), "table"), ExprCodec.text(n.get("version"), "version"),
                 ExprCodec.integer(n.get("slice"), "slice"), n.has("count") ? ExprCodec.integer(n.get("count"), "count") : 1,
-                columns, projected, n.get("predicate"), filters);
+                columns, projected, n.get("predicate"), filters, n.path(DECIMAL128).asBoolean(false));
     }
 
     @SuppressWarnings("restricted") // the filter's own memory, within its size

@@ -25,6 +25,7 @@ import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -176,6 +177,87 @@ class StorageNodeSecurityTest {
             assertTrue(e.getMessage().contains("storage node") && e.getMessage().contains("UNAVAILABLE"), e.getMessage());
         } finally {
             node.close();
+        }
+    }
+
+    /**
+     * A table whose whole stream is several times gRPC's flow-control windows, so the node is still
+     * streaming (or waiting for its client) when the client goes away.
+     */
+    private Table longTable() throws Exception {
+        return AllTypesTable.write(scratch.resolve("long"), 1_000_000, 50_000);
+    }
+
+    /** A pushdown ticket over every slice of {@code t} (one batch per slice). */
+    private static byte[] wholeTable(Table t) {
+        ObjectNode o = Tickets.base(Tickets.PUSHDOWN, t);
+        int[] all = allColumns();
+        var cols = o.putArray("columns");
+        for (int c : all) cols.add(c);
+        o.put("projected", all.length);
+        o.put("count", t.manifest().slices().size());
+        return Tickets.withSlice(o, 0);
+    }
+
+    /** Waits (boundedly) until a stream of the node waits for its client, which reads no more. */
+    private static void awaitStreamWaiting(StorageNode node) throws InterruptedException {
+        for (int i = 0; i < 600 && node.streamsWaiting() == 0; i++) Thread.sleep(50);
+        assertEquals(1, node.streamsWaiting(), "a stream waiting for its client");
+    }
+
+    /** Waits (boundedly: releases after a cancel are asynchronous) until the node holds no memory. */
+    private static void awaitNodeMemoryReleased(StorageNode node) throws InterruptedException {
+        for (int i = 0; i < 600 && node.allocatedBytes() != 0; i++) Thread.sleep(50);
+        assertEquals(0, node.allocatedBytes(), () -> "node memory after the clients went away:\n" + node.memoryDump());
+    }
+
+    @Test
+    void cancelledStreamsReleaseTheNodesBuffers() throws Exception {
+        Table t = longTable();
+        try (StorageNode node = StorageNode.start(StorageNode.Settings.local(scratch.resolve("long")));
+             BufferAllocator a = new RootAllocator(); FlightClient c = FlightClient.builder(a, node.location()).build()) {
+            for (int i = 0; i < 16; i++) {
+                byte[] ticket = i % 2 == 0 ? wholeTable(t) : Tickets.withSlice(Tickets.pull(t, allColumns()), i);
+                try (FlightStream s = c.getStream(new Ticket(ticket))) {
+                    if (i % 4 < 2) {
+                        assertTrue(s.next(), "a first batch");
+                        if (i % 2 == 0) awaitStreamWaiting(node); // then cancelled while the node waits for it
+                    }
+                    s.cancel("the client is done", null);
+                }
+            }
+            awaitNodeMemoryReleased(node);
+        }
+    }
+
+    /**
+     * Clients whose connection drops mid-stream (no cancel sent; the link resets). Their own memory
+     * is not checked: a client whose machine goes away does not close its allocator either.
+     */
+    @Test
+    void disconnectedClientsReleaseTheNodesBuffers() throws Exception {
+        Table t = longTable();
+        try (StorageNode node = StorageNode.start(StorageNode.Settings.local(scratch.resolve("long")))) {
+            for (int i = 0; i < 4; i++) {
+                try (DroppableLink link = new DroppableLink(node.port())) {
+                    FlightClient c = FlightClient.builder(new RootAllocator(), Location.forGrpcInsecure("127.0.0.1", link.port()))
+                            .build();
+                    FlightStream s = c.getStream(new Ticket(i % 2 == 0 ? wholeTable(t)
+                            : Tickets.withSlice(Tickets.pull(t, allColumns()), i)));
+                    assertTrue(s.next(), "a first batch");
+                    if (i % 2 == 0) awaitStreamWaiting(node);
+                    link.cut();
+                    try {
+                        c.close();
+                    } catch (IllegalStateException unchecked) {
+                        // the client's allocator still holds what it received
+                    }
+                }
+            }
+            awaitNodeMemoryReleased(node);
+            try (NodeClient client = client(node, null)) {
+                assertEquals(List.of("all_types"), client.catalog().stream().map(NodeClient.RemoteTable::name).toList());
+            }
         }
     }
 
