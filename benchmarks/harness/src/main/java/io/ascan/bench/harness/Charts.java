@@ -155,12 +155,12 @@ public final class Charts {
         return files;
     }
 
-    private static void style(Styler s) {
+    static void style(Styler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setChartBackgroundColor(java.awt.Color.WHITE);
     }
 
-    private static List<String> save(Path out, Chart<?, ?> chart, String name) throws IOException {
+    static List<String> save(Path out, Chart<?, ?> chart, String name) throws IOException {
         for (String format : List.of("png", "svg")) {
             try (OutputStream o = Files.newOutputStream(out.resolve(name + "." + format))) {
                 ChartEncoder.saveChart(chart, o, format);
