@@ -48,7 +48,7 @@ public final class RemoteBenchCommand implements CliCommand {
                 "Runs the queries over a storage node (docs/storage-node.md) in each remote mode - pull-up "
                         + "(mode=direct), pushdown and adaptive - at each link limit: per query one warm-up of every mode, "
                         + "then --runs rounds, modes interleaved; every answer is checked against the local engine's over --dir. "
-                        + "Then streams every column of one table from a node on loopback and from the local catalog. "
+                        + "Then streams every segment of one table from a node on loopback and from the local catalog. "
                         + "Writes into --out:",
                 "  results.csv    " + RemoteReport.RESULTS_HEADER,
                 "  streaming.csv  " + RemoteReport.STREAMING_HEADER,

@@ -128,7 +128,19 @@ public sealed interface RemoteNodes {
             Files.createDirectories(logs);
             Path log = logs.resolve(logName);
             java.lang.Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            Node node = new Node(url, () -> stop(p));
+            // A benchmark stopped with ^C or SIGTERM still stops its node (and the script deletes its namespace).
+            Thread hook = new Thread(() -> {
+                try {
+                    stop(p);
+                } catch (InterruptedException ignored) {
+                    // the JVM is exiting
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            Node node = new Node(url, () -> {
+                stop(p);
+                Runtime.getRuntime().removeShutdownHook(hook);
+            });
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
                 while (!Files.readString(log).contains(READY)) {

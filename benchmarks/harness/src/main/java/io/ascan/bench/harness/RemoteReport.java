@@ -121,7 +121,7 @@ public final class RemoteReport {
             }
         }
         if (!outcome.streaming().isEmpty()) {
-            sb.append("\n## Raw segment streaming: every column of ").append(plan.streamTable()).append(", ")
+            sb.append("\n## Raw segment streaming: every segment of ").append(plan.streamTable()).append(", ")
                     .append(plan.streamThreads()).append(" thread(s), median of ").append(plan.streamRuns()).append(" pass(es)\n\n")
                     .append("| source | MB | ms | MB/s |\n|---|---:|---:|---:|\n");
             Map<String, List<SegmentStreaming.Pass>> bySource = new LinkedHashMap<>();

@@ -21,11 +21,13 @@ import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * Raw segment streaming: every column of every slice of a table loaded and decoded by the
- * engine's direct materializer, either from the local catalog (the engine's block reader) or
- * pulled up from a storage node ({@link RemoteDirectMaterializer}); the same decoding on both
- * sides, so the difference is the disk read against the network transfer. {@code threads} workers
- * take slices in turn, as a scan's would.
+ * Raw segment streaming: every segment of a table loaded and decoded by the engine's direct
+ * materializer, either from the local catalog (the engine's block reader) or pulled up from a
+ * storage node ({@link RemoteDirectMaterializer}); the same decoding on both sides, so the
+ * difference is the disk read against the network transfer. Column by column, one segment per
+ * request: a pull of many large segments in one stream can stall on the node's wait for its
+ * client (gRPC runs Flight's on-ready callback only after the running DoGet returns). {@code threads}
+ * workers take slices in turn, as a scan's would.
  */
 public final class SegmentStreaming {
     /** One pass: the bytes the materializer counted (segments; over a network also the requests) in {@code millis}. */
@@ -39,40 +41,37 @@ public final class SegmentStreaming {
 
     /** @param node null for the local catalog's reader */
     public static Pass pass(String source, int run, Table table, RemoteStorage node, int threads) throws Exception {
-        int[] columns = new int[table.schema().size()];
-        for (int i = 0; i < columns.length; i++) columns[i] = i;
         List<SliceMeta> slices = table.manifest().slices();
-        long segmentBytes = 0;
-        for (SliceMeta s : slices) for (int c : columns) segmentBytes += s.segments().get(c).length();
+        long segmentBytes = 0, moved = 0;
+        for (SliceMeta s : slices) for (int c = 0; c < table.schema().size(); c++) segmentBytes += s.segments().get(c).length();
+        ExecutorService workers = Executors.newFixedThreadPool(threads);
         try (BufferAllocator allocator = Allocators.root(); AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
              SegmentCache cache = SegmentCache.disabled()) {
-            ScanInput input = new ScanInput(table, columns, columns.length, IoMode.URING, pool, pool, allocator, Interconnect.NONE,
-                    cache, new CacheCounts());
-            Materializer m = node == null ? new DirectMaterializer(input) : new RemoteDirectMaterializer(input, node);
-            ExecutorService workers = Executors.newFixedThreadPool(threads);
-            try {
-                long start = System.nanoTime();
+            long start = System.nanoTime();
+            for (int c = 0; c < table.schema().size(); c++) {
+                ScanInput input = new ScanInput(table, new int[] {c}, 1, IoMode.URING, pool, pool, allocator, Interconnect.NONE,
+                        cache, new CacheCounts());
+                Materializer m = node == null ? new DirectMaterializer(input) : new RemoteDirectMaterializer(input, node);
                 List<Future<Long>> done = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
                     int first = t;
                     done.add(workers.submit(() -> {
-                        long moved = 0;
+                        long bytes = 0;
                         try (Materializer.Session s = m.open()) {
                             for (int i = first; i < slices.size(); i += threads) {
                                 Materializer.Materialized r = s.materialize(slices.get(i));
                                 if (r.rowset() != null) r.rowset().close();
-                                moved += r.bytesMoved();
+                                bytes += r.bytesMoved();
                             }
                         }
-                        return moved;
+                        return bytes;
                     }));
                 }
-                long moved = 0;
                 for (Future<Long> f : done) moved += f.get();
-                return new Pass(source, run, segmentBytes, moved, (System.nanoTime() - start) / 1e6);
-            } finally {
-                workers.shutdownNow();
             }
+            return new Pass(source, run, segmentBytes, moved, (System.nanoTime() - start) / 1e6);
+        } finally {
+            workers.shutdownNow();
         }
     }
 }
