@@ -26,8 +26,11 @@ public record ScanInput(Table table, int[] readColumns, int projected, IoMode io
         readColumns = readColumns.clone();
     }
 
-    /** {@code bytes} cross the interconnect: waits for the emulated link, and costs nothing without emulation. */
-    void move(long bytes) {
+    /**
+     * {@code bytes} cross the interconnect: waits for the emulated link, and costs nothing without
+     * emulation. Remote modes charge their network bytes too, so the link can be emulated over a real one.
+     */
+    public void move(long bytes) {
         if (interconnect.emulated()) interconnect.charge(bytes);
     }
 }

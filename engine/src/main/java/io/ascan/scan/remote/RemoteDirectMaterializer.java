@@ -34,6 +34,7 @@ public final class RemoteDirectMaterializer implements Materializer {
                 RemoteStorage.Received<SliceData> r = node.pull(input.table(), input.readColumns(), slice, input.computePool(),
                         input.allocator());
                 SliceData data = r.value();
+                input.move(r.networkBytes());
                 return new Materialized(new Rowset(ScanMode.DIRECT, data.rowCount(), data.columns(), null), r.networkBytes());
             }
 

@@ -36,6 +36,7 @@ public final class RemotePushdownMaterializer implements Materializer {
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
                 RemoteStorage.Received<List<ColumnData>> r = scan.slice(slice, input.allocator());
+                input.move(r.networkBytes());
                 if (r.rows() == 0) {
                     for (ColumnData c : r.value()) c.close();
                     return new Materialized(null, r.networkBytes());
