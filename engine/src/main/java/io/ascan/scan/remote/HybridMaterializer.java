@@ -135,6 +135,7 @@ public final class HybridMaterializer implements Materializer {
         int[] columns = missing.stream().mapToInt(i -> read[i]).toArray();
         long start = System.nanoTime();
         RemoteStorage.Received<List<ArrowBuf>> r = node.pullSegments(input.table(), columns, slice, input.allocator());
+        input.move(r.networkBytes()); // the emulated link (interconnect.bandwidth), as every remote mode
         if (cache.enabled()) cache.costModel().pulled(r.networkBytes(), System.nanoTime() - start);
         ArrowBuf[] pulled = new ArrowBuf[read.length];
         for (int k = 0; k < missing.size(); k++) pulled[missing.get(k)] = r.value().get(k);

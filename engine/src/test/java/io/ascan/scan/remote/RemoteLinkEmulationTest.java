@@ -32,6 +32,17 @@ class RemoteLinkEmulationTest {
             public PushdownScan pushdown(Pushdown request) {
                 return (slice, allocator) -> new Received<List<ColumnData>>(List.of(), 0, bytes);
             }
+
+            @Override
+            public Received<List<org.apache.arrow.memory.ArrowBuf>> pullSegments(io.ascan.catalog.Table table, int[] columns,
+                                                                                SliceMeta slice, org.apache.arrow.memory.BufferAllocator allocator) {
+                return new Received<>(List.of(), 0, bytes);
+            }
+
+            @Override
+            public String address() {
+                return "grpc://test";
+            }
         };
     }
 
