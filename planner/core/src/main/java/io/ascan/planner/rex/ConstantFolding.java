@@ -25,6 +25,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
 
@@ -92,7 +93,7 @@ public final class ConstantFolding extends RexShuttle {
     }
 
     private RexNode foldCall(RexCall call) {
-        RexNode visited = strictlyTyped(super.visitCall(call));
+        RexNode visited = strictlyTyped(flat(super.visitCall(call)));
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
         if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
         if (c.getKind() == SqlKind.CASE) return caseOfLiteralConditions(c);
@@ -118,6 +119,11 @@ public final class ConstantFolding extends RexShuttle {
      * Calcite's own type check then rejected (an AssertionError in RexSimplify.validateStrongPolicy:
      * {@code x IN (SELECT 1.5 + NULLIF(0.000001, CAST(NULL AS DECIMAL(12,2))) ...)}).
      */
+    /** An AND or OR whose operand folded into an AND or OR (a CASE WHEN TRUE THEN a AND b), flattened as Calcite requires of a condition. */
+    private RexNode flat(RexNode e) {
+        return e.isA(SqlKind.AND) || e.isA(SqlKind.OR) ? RexUtil.flatten(rex, e) : e;
+    }
+
     /**
      * A strong call (NULL exactly when an operand is: arithmetic, comparisons) typed nullable over
      * operands none of which is nullable any more, after folding: typed NOT NULL, as Calcite's
@@ -137,15 +143,25 @@ public final class ConstantFolding extends RexShuttle {
         for (int i = 0; i + 1 < ops.size(); i += 2) {
             RexNode cond = ops.get(i);
             if (cond.isAlwaysFalse() || RexUtil.isNullLiteral(cond, true)) continue;
-            if (cond.isAlwaysTrue() && kept.isEmpty()) return rex.ensureType(c.getType(), ops.get(i + 1), false);
+            if (cond.isAlwaysTrue() && kept.isEmpty()) return fit(c.getType(), ops.get(i + 1));
             kept.add(cond);
             kept.add(ops.get(i + 1));
         }
         RexNode otherwise = ops.getLast();
         if (kept.size() == ops.size() - 1) return c;
-        if (kept.isEmpty()) return rex.ensureType(c.getType(), otherwise, false);
+        if (kept.isEmpty()) return fit(c.getType(), otherwise);
         kept.add(otherwise);
         return rex.makeCall(c.getType(), c.getOperator(), kept);
+    }
+
+    /**
+     * {@code e} in place of an expression of {@code type}: as it is when only NULL-ability differs
+     * (a CAST for that alone is refused in a filter's condition; a projection restores its field
+     * types itself), else cast.
+     */
+    private RexNode fit(RelDataType type, RexNode e) {
+        RexNode bare = RexUtil.removeNullabilityCast(rex.getTypeFactory(), e); // Calcite's cast of a branch to the CASE's type
+        return SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), type, bare.getType()) ? bare : rex.ensureType(type, bare, false);
     }
 
     /**
