@@ -40,6 +40,7 @@ class WorkersTest {
         AtomicReference<String> nextName = new AtomicReference<>();
         boolean reused = false;
         for (int i = 0; i < 100 && !reused; i++) {
+            awaitIdle(used.get()); // back in the pool: else a loaded machine starts a new thread for every try
             QueryContext next = query();
             AtomicBoolean same = new AtomicBoolean();
             Workers.awaitUninterruptibly(Workers.start(next, "coordinator", () -> {
@@ -55,6 +56,15 @@ class WorkersTest {
         assertTrue(reused, "the pool never reused its idle thread");
         assertFalse(interrupted.get(), "an interrupt of the previous task reached the next");
         assertFalse(used.get().getName().startsWith("ascan-q"), used.get().getName());
+    }
+
+    /** Waits (at most 10 s) until {@code t} waits for work, as a pooled thread between tasks does. */
+    private static void awaitIdle(Thread t) throws InterruptedException {
+        for (int i = 0; i < 10_000; i++) {
+            Thread.State state = t.getState();
+            if (state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING || state == Thread.State.TERMINATED) return;
+            Thread.sleep(1);
+        }
     }
 
     /** Checked mode (the test suite's): a worker's access outside native memory fails the query naming where it ran. */
