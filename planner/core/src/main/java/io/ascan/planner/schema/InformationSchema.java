@@ -231,11 +231,19 @@ public final class InformationSchema extends AbstractSchema {
                 Object v = row.get(i);
                 if (v instanceof Integer n) sb.append(n);
                 else if (v instanceof Long n) sb.append("CAST(").append(n).append(" AS BIGINT)");
-                else if (v instanceof Double d) sb.append("CAST(").append(Double.isFinite(d) ? d.toString() : "NULL").append(" AS DOUBLE)");
+                // an approximate literal (1.4E-3): Double.toString's plain form (0.0014124293785310734) is an exact
+                // numeric of 19 digits, out of range for the parser
+                else if (v instanceof Double d) sb.append("CAST(").append(Double.isFinite(d) ? approximate(d) : "NULL").append(" AS DOUBLE)");
                 else sb.append("CAST('").append(v.toString().replace("'", "''")).append("' AS VARCHAR)");
             }
             sb.append(')');
         }
         return sb.append(')').toString();
+    }
+
+    /** {@code d} as an SQL approximate numeric literal, exactly (Java's shortest round-trip digits). */
+    static String approximate(double d) {
+        String s = Double.toString(d);
+        return s.contains("E") ? s : s + "E0";
     }
 }
