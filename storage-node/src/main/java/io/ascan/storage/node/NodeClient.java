@@ -93,38 +93,23 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
+    /** Pull-up with decoding: {@link #pullSegments}, each segment then decoded (and checked) by the engine's decoder. */
     @Override
     public Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator into)
             throws IOException {
-        byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
+        Received<List<ArrowBuf>> raw = pullSegments(table, columns, slice, into);
         ColumnData[] decoded = new ColumnData[columns.length];
-        long bytes = ticket.length;
-        try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
-            while (stream.next()) {
-                VectorSchemaRoot root = stream.getRoot();
-                IntVector column = (IntVector) root.getVector(0);
-                VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
-                for (int row = 0; row < root.getRowCount(); row++) {
-                    int c = column.get(row), at = position(columns, c);
-                    if (at < 0 || decoded[at] != null) throw new IOException("storage node " + address()
-                            + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
-                    long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
-                    bytes += length;
-                    decoded[at] = decode(table, c, slice, segment.getDataBuffer(), start, length, pool, into);
-                }
-            }
+        try {
             for (int i = 0; i < columns.length; i++) {
-                if (decoded[i] == null) throw new IOException("storage node " + address() + " did not send column "
-                        + columns[i] + " of slice " + slice.index() + " of " + table.name());
+                ArrowBuf b = raw.value().get(i);
+                decoded[i] = decode(table, columns[i], slice, b, 0, b.writerIndex(), pool, into);
             }
-            return new Received<>(new SliceData(slice, List.of(decoded)), slice.rowCount(), bytes);
+            return new Received<>(new SliceData(slice, List.of(decoded)), raw.rows(), raw.networkBytes());
         } catch (IOException | RuntimeException e) {
             for (ColumnData d : decoded) if (d != null) d.close();
-            if (e instanceof FlightRuntimeException f) throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
             throw e;
-        } catch (Exception e) { // FlightStream.close
-            for (ColumnData d : decoded) if (d != null) d.close();
-            throw new IOException(e);
+        } finally {
+            for (ArrowBuf b : raw.value()) b.close();
         }
     }
 
@@ -141,7 +126,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
                 for (int row = 0; row < root.getRowCount(); row++) {
                     int c = column.get(row), at = position(columns, c);
-                    if (at < 0 || raw[at] != null) throw new IOException("storage node " + location.getUri()
+                    if (at < 0 || raw[at] != null) throw new IOException("storage node " + address()
                             + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
                     long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
                     bytes += length;
@@ -152,7 +137,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 }
             }
             for (int i = 0; i < columns.length; i++) {
-                if (raw[i] == null) throw new IOException("storage node " + location.getUri() + " did not send column "
+                if (raw[i] == null) throw new IOException("storage node " + address() + " did not send column "
                         + columns[i] + " of slice " + slice.index() + " of " + table.name());
             }
             return new Received<>(List.of(raw), slice.rowCount(), bytes);
