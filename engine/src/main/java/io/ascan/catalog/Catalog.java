@@ -1,13 +1,13 @@
 package io.ascan.catalog;
 
-import io.ascan.format.TableVersions;
-import io.ascan.format.VersionLocks;
 import io.ascan.format.DamagedTableException;
 import io.ascan.format.ManifestCodec;
 import io.ascan.format.StorageException;
 import io.ascan.format.TableManifest;
 import io.ascan.format.TableSchema;
+import io.ascan.format.TableVersions;
 import io.ascan.format.TableWriter;
+import io.ascan.format.VersionLocks;
 import io.ascan.format.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -171,7 +171,13 @@ public final class Catalog {
                     t.tableDir().resolve(TableManifest.FILE_NAME), true, collect);
         }
         Path lock = t.dir().resolve(TableVersions.LOCK);
-        return VersionLocks.JVM.pin(lock, lock, false, collect);
+        VersionLocks.Hold hold = VersionLocks.JVM.pin(lock, lock, false, collect);
+        // A version is collected only once it is no longer current: the current one without its
+        // lock file is damage, which no amount of re-reading the catalog would get past.
+        if (hold == null && t.version().equals(currentVersion(t))) {
+            throw new DamagedTableException(t.name(), "its current version " + t.version() + " has no " + TableVersions.LOCK + " file");
+        }
+        return hold;
     }
 
     /** A table's current version, pinned: the caller closes {@link Pinned#close()}. */

@@ -76,6 +76,9 @@ public final class AscanQueryService implements QueryService {
      */
     private static final int REPLANS = 1;
 
+    /** Plans made again because a version was collected before it could be pinned: a bound, not a rate anyone meets. */
+    private static final int MAX_PINS = 1000;
+
     private final Catalog catalog;
     private final QueryPlanner planner;
     private final Engine engine;
@@ -324,6 +327,9 @@ public final class AscanQueryService implements QueryService {
                     throw new QueryException("cannot pin the tables of the query: " + e.getMessage(), e);
                 }
                 if (pins == null) {
+                    if (attempt > MAX_PINS) {
+                        throw new QueryException("cannot pin the tables of the query: their versions keep changing faster than it can plan");
+                    }
                     replan(c);
                     continue;
                 }
