@@ -114,6 +114,11 @@ public final class HybridMaterializer implements Materializer {
             for (long s : sizes) raw += s;
             int predicates = 0;
             for (int p : predicatesOn) predicates += p;
+            if (m.pushedBack()) { // raw segments: a pull-up's cost, not pushdown's, and no selectivity measured
+                if (cost != null) cost.pulled(m.bytesMoved(), nanos);
+                counts.pushedBack(m.bytesMoved());
+                return m;
+            }
             if (cost != null) cost.pushedDown(raw, slice.rowCount(), predicates, m.bytesMoved(), nanos);
             counts.pushedDown(m.bytesMoved(), slice.rowCount(), m.rowset() == null ? 0 : m.rowset().rowCount());
             return m;
