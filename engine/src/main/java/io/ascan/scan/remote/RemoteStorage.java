@@ -38,6 +38,13 @@ public interface RemoteStorage {
     Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator allocator)
             throws IOException;
 
+    /**
+     * The compute side pulled up {@code bytes} in {@code nanos}, from the request to its decoded segments, the
+     * emulated link's wait included (a pull-up, or a pushdown request the node pushed back): what a pull-up
+     * costs this client, for the node's pushback arbiter.
+     */
+    default void pulledUp(long bytes, long nanos) {}
+
     /** One scan's pushdown requests: what they share is encoded once, by {@link #pushdown}. */
     PushdownScan pushdown(Pushdown request);
 

@@ -108,11 +108,8 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
             throws IOException {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
-        long start = System.nanoTime();
         try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
-            Received<List<ArrowBuf>> r = segments(stream, table, columns, slice, ticket.length, into);
-            pullup.pulled(r.networkBytes(), System.nanoTime() - start);
-            return r;
+            return segments(stream, table, columns, slice, ticket.length, into);
         } catch (FlightRuntimeException f) {
             throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
         } catch (IOException | RuntimeException e) {
@@ -195,6 +192,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     }
 
     @Override
+    public void pulledUp(long bytes, long nanos) {
+        pullup.pulled(bytes, nanos);
+    }
+
+    @Override
     public PushdownScan pushdown(Pushdown request) {
         ObjectNode base = Tickets.pushdown(request);
         return (slice, pool, into) -> {
@@ -202,13 +204,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             List<ColumnData> out = new ArrayList<>();
             long bytes = ticket.length;
             int rows = 0;
-            long start = System.nanoTime();
             try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
                 if (pushedBack(stream)) { // the node's arbiter declined: the slice's raw segments, processed as pull-up
                     int[] read = request.readColumns();
                     Received<List<ArrowBuf>> raw = segments(stream, request.table(), read, slice, ticket.length, into);
                     List<ColumnData> decoded = decodeAll(request.table(), read, slice, raw.value(), pool, into);
-                    pullup.pulled(raw.networkBytes(), System.nanoTime() - start);
                     return new Received<>(decoded, raw.rows(), raw.networkBytes(), true);
                 }
                 List<List<FieldVector>> batches = new ArrayList<>();

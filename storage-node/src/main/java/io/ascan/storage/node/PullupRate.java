@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The compute side's measured pull-up time per byte from one node (the request until the last
- * segment is decoded: the link and the decoding, smoothed), sent with each pushdown request so the
+ * segment is decoded: the link, an emulated link's wait and the decoding, smoothed), sent with each pushdown request so the
  * node's pushback arbiter weighs pushdown against the pull-up this client would actually do.
  * Thread-safe.
  */

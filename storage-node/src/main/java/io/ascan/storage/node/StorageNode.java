@@ -159,6 +159,11 @@ public final class StorageNode implements AutoCloseable {
         return pushback.counts();
     }
 
+    /** Core time pushdown requests took on the node so far (with emulated power, what a weaker node would have spent). */
+    public long pushdownCoreNanos() {
+        return pushback.coreNanos();
+    }
+
     /** Blocks until the server stops. */
     public void awaitTermination() throws InterruptedException {
         server.awaitTermination();

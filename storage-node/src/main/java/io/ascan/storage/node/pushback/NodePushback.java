@@ -17,6 +17,7 @@ public final class NodePushback implements AutoCloseable {
     private final PushbackArbiter arbiter;
     private final PushdownRates rates = new PushdownRates();
     private final CpuHog hog;
+    private final java.util.concurrent.atomic.AtomicLong coreNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /** @param storageThreads the node's storage.threads: its pushdown cores unless the settings say otherwise */
     public NodePushback(PushbackSettings settings, int storageThreads) {
@@ -31,6 +32,11 @@ public final class NodePushback implements AutoCloseable {
 
     public PushbackArbiter.Counts counts() {
         return arbiter.counts();
+    }
+
+    /** Core time pushdown requests took so far, emulated power included: the node's CPU spent on pushdown. */
+    public long coreNanos() {
+        return coreNanos.get();
     }
 
     public PushdownRates rates() {
@@ -86,7 +92,8 @@ public final class NodePushback implements AutoCloseable {
         public void worked(long nanos) throws InterruptedException {
             long extra = settings.power() >= 1 ? 0 : (long) (nanos * (1 / settings.power() - 1));
             if (extra > 0) TimeUnit.NANOSECONDS.sleep(extra);
-            coreNanos += nanos + extra;
+            this.coreNanos += nanos + extra;
+            NodePushback.this.coreNanos.addAndGet(nanos + extra);
         }
 
         /** The pushdown finished, having shipped {@code outBytes}: its core is free, its rates measured. */
