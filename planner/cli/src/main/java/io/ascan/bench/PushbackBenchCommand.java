@@ -75,6 +75,10 @@ public final class PushbackBenchCommand implements CliCommand {
         @Option(names = "--compute-threads", defaultValue = "2", paramLabel = "N", description = "compute.threads (default: ${DEFAULT-VALUE}).")
         int computeThreads;
 
+        @Option(names = "--in-flight", defaultValue = "16", paramLabel = "N",
+                description = "Pushdown requests a scan keeps in flight (its storage.threads; default: ${DEFAULT-VALUE}).")
+        int inFlight;
+
         @Option(names = "--link", defaultValue = "1gbit", paramLabel = "RATE", description = "The emulated link, a rate or none (default: ${DEFAULT-VALUE}).")
         String link;
 
@@ -98,7 +102,7 @@ public final class PushbackBenchCommand implements CliCommand {
             for (String q : pair) if (!all.contains(q)) throw new UserException("--concurrent: " + workload + " has no query '" + q + "'");
             PushbackBenchRunner.Plan plan;
             try {
-                plan = new PushbackBenchRunner.Plan(workload, qs, strategies, powers, storageThreads, computeThreads,
+                plan = new PushbackBenchRunner.Plan(workload, qs, strategies, powers, storageThreads, computeThreads, inFlight,
                         RemoteLink.parse(link).bytesPerSecond(), runs, pair, concurrentRuns);
             } catch (IllegalArgumentException e) {
                 throw new UserException(e.getMessage());

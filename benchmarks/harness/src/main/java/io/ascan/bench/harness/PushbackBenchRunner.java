@@ -36,8 +36,12 @@ public final class PushbackBenchRunner {
             new Strategy("adaptive", "adaptive", "force-admit"),
             new Strategy("both", "adaptive", "on"));
 
+    /**
+     * @param inFlight pushdown requests a scan keeps in flight (the compute side's storage.threads, which sets its pushdown
+     *                 workers): the paper's query submits all its requests at once, and the arbiter's wait is made of them
+     */
     public record Plan(String workload, List<String> queries, List<String> strategies, List<Double> powers, int storageThreads,
-                       int computeThreads, long linkBytesPerSecond, int runs, List<String> concurrent, int concurrentRuns) {
+                       int computeThreads, int inFlight, long linkBytesPerSecond, int runs, List<String> concurrent, int concurrentRuns) {
         public Plan {
             queries = List.copyOf(queries);
             strategies = List.copyOf(strategies);
@@ -52,6 +56,7 @@ public final class PushbackBenchRunner {
             }
             if (queries.isEmpty() || strategies.isEmpty() || powers.isEmpty()) throw new IllegalArgumentException("nothing to run");
             if (runs < 1) throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+            if (inFlight < 1) throw new IllegalArgumentException("--in-flight must be at least 1, got " + inFlight);
             if (concurrentRuns < 0) throw new IllegalArgumentException("--concurrent-runs must be at least 0");
             if (!concurrent.isEmpty() && concurrent.size() != 2) throw new IllegalArgumentException("--concurrent takes two queries");
         }
@@ -206,7 +211,7 @@ public final class PushbackBenchRunner {
     }
 
     private Variant variant(String mode) {
-        Configuration c = new Configuration(plan.storageThreads(), plan.computeThreads(), plan.linkBytesPerSecond(), false);
+        Configuration c = new Configuration(plan.inFlight(), plan.computeThreads(), plan.linkBytesPerSecond(), false);
         return new Variant(mode, c, mode.equals("adaptive") ? new PolicyParams(PolicyConfig.DEFAULTS.nSample(), PolicyConfig.DEFAULTS.delta())
                 : null);
     }

@@ -56,9 +56,10 @@ public final class PushbackReport {
         StringBuilder sb = new StringBuilder();
         sb.append("# ascan bench pushback: ").append(data).append("\n\n");
         sb.append(String.format(Locale.ROOT, "Storage node in this JVM on loopback, %d storage threads (pushdown cores), %d compute threads, "
-                + "link %s; storage power emulated (a pushdown holds its core for its work / power). Medians of %d run(s) after a warm-up.%n%n",
-                plan.storageThreads(), plan.computeThreads(), plan.linkBytesPerSecond() > 0 ? plan.linkBytesPerSecond() / 1_000_000 + " MB/s "
-                + "(the compute side's token bucket)" : "not limited", plan.runs()));
+                + "%d pushdown requests in flight per scan, link %s; storage power emulated (a pushdown holds its core for its work / power). "
+                + "Medians of %d run(s) after a warm-up.%n%n",
+                plan.storageThreads(), plan.computeThreads(), plan.inFlight(), plan.linkBytesPerSecond() > 0
+                        ? plan.linkBytesPerSecond() / 1_000_000 + " MB/s (the compute side's token bucket)" : "not limited", plan.runs()));
         List<String> strategies = plan.strategies();
         sb.append("## Fig. 18: time normalized to no pushdown\n\n");
         header(sb, "power | query | no pushdown ms", strategies.stream().filter(s -> !s.equals("no-pushdown")).map(s -> s + " ÷ none").toList());
