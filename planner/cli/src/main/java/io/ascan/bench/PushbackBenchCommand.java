@@ -75,8 +75,8 @@ public final class PushbackBenchCommand implements CliCommand {
         @Option(names = "--compute-threads", defaultValue = "2", paramLabel = "N", description = "compute.threads (default: ${DEFAULT-VALUE}).")
         int computeThreads;
 
-        @Option(names = "--in-flight", defaultValue = "16", paramLabel = "N",
-                description = "Pushdown requests a scan keeps in flight (its storage.threads; default: ${DEFAULT-VALUE}).")
+        @Option(names = "--in-flight", defaultValue = "8", paramLabel = "N",
+                description = "Pushdown requests a scan keeps in flight (its storage.threads, at most 4 per processor; default: ${DEFAULT-VALUE}).")
         int inFlight;
 
         @Option(names = "--link", defaultValue = "1gbit", paramLabel = "RATE", description = "The emulated link, a rate or none (default: ${DEFAULT-VALUE}).")
