@@ -43,10 +43,18 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
     /**
      * How a scan of a remote table was routed under {@code exec.mode}: slices by route (cached: no
      * link; pushdown; pull-up), the bytes that crossed the link, the compute-side cache's segment
-     * hits and misses, and the segments the scan admitted to it and evicted from it.
+     * hits and misses, and the segments the scan admitted to it and evicted from it. {@code pushdownSlices}
+     * are the pushdown requests sent; the storage node's pushback arbiter admitted all but
+     * {@code pushedBackSlices}, which came back as raw segments and were processed as pull-up.
      */
     public record HybridFigures(String execMode, long cachedSlices, long pushdownSlices, long pullupSlices,
-                                long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions) {}
+                                long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions,
+                                long pushedBackSlices) {
+        /** Pushdown requests the storage node ran. */
+        public long admittedSlices() {
+            return pushdownSlices - pushedBackSlices;
+        }
+    }
 
     /** Switches printed by {@link #format()}; a back-pressure scan may switch at every slice. */
     static final int PRINTED_SWITCHES = 20;
@@ -163,6 +171,10 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
                     + "compute cache %d/%d segments hit, %d admitted, %d evicted", hybrid.execMode(), hybrid.cachedSlices(),
                     hybrid.pushdownSlices(), hybrid.pullupSlices(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
                     hybrid.segmentsHit() + hybrid.segmentsMissed(), hybrid.admissions(), hybrid.evictions()));
+            if (hybrid.pushdownSlices() > 0) {
+                sb.append(String.format(Locale.ROOT, "\n  pushback: %d pushdown requested, %d admitted, %d pushed back",
+                        hybrid.pushdownSlices(), hybrid.admittedSlices(), hybrid.pushedBackSlices()));
+            }
         }
         for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);
         return sb.toString();

@@ -292,7 +292,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                     }
                 }
                 long nanos = System.nanoTime() - start;
-                if (!m.cached()) tracker.record(a.mode(), a.epoch(), 0, nanos);
+                if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), 0, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }
             scheduler.finished();

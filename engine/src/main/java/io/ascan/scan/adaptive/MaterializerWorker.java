@@ -66,7 +66,7 @@ public final class MaterializerWorker {
                     }
                 }
                 long nanos = clock.getAsLong() - start;
-                if (!m.cached()) tracker.record(a.mode(), a.epoch(), index, nanos);
+                if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), index, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }
         }

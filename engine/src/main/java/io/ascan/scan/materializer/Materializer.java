@@ -30,12 +30,22 @@ public interface Materializer {
 
     /**
      * A slice's rowset (null: nothing passed), the bytes the materializer moved across the
-     * interconnect for it, and whether it came from the compute-side cache instead (its time says
-     * nothing about the mode's throughput, so the policy does not see it).
+     * interconnect for it, and whether it came from the compute-side cache instead or was a pushdown
+     * request the storage node pushed back (raw segments, a DIRECT rowset): either way its time says
+     * nothing about the mode's throughput, so the policy does not see it.
      */
-    record Materialized(Rowset rowset, long bytesMoved, boolean cached) {
+    record Materialized(Rowset rowset, long bytesMoved, boolean cached, boolean pushedBack) {
         public Materialized(Rowset rowset, long bytesMoved) {
-            this(rowset, bytesMoved, false);
+            this(rowset, bytesMoved, false, false);
+        }
+
+        public Materialized(Rowset rowset, long bytesMoved, boolean cached) {
+            this(rowset, bytesMoved, cached, false);
+        }
+
+        /** Whether the mode's throughput tracker should see this slice's time. */
+        public boolean measuresMode() {
+            return !cached && !pushedBack;
         }
     }
 }

@@ -7,11 +7,13 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * How one scan of a remote table was routed (many materializer threads add, the scan report
  * reads): slices by route, bytes over the link, compute-side cache hits, admissions and
- * evictions, and the pushdown tuples in and out (P's measured selectivity, for segment weights).
+ * evictions, the pushdown requests the storage node pushed back, and the pushdown tuples in and out
+ * (P's measured selectivity, for segment weights).
  */
 public final class HybridCounts {
     private final LongAdder cached = new LongAdder();
     private final LongAdder pushdown = new LongAdder();
+    private final LongAdder pushedBack = new LongAdder();
     private final LongAdder pullup = new LongAdder();
     private final LongAdder networkBytes = new LongAdder();
     private final LongAdder hits = new LongAdder();
@@ -43,6 +45,13 @@ public final class HybridCounts {
         passedRows.add(passed);
     }
 
+    /** A pushdown request the storage node pushed back: its raw segments crossed the link. */
+    public void pushedBack(long bytes) {
+        pushdown.increment();
+        pushedBack.increment();
+        networkBytes.add(bytes);
+    }
+
     public void lookups(long hit, long miss) {
         hits.add(hit);
         misses.add(miss);
@@ -63,6 +72,6 @@ public final class HybridCounts {
     public ScanReport.HybridFigures figures() {
         String m = execMode;
         return m == null ? null : new ScanReport.HybridFigures(m, cached.sum(), pushdown.sum(), pullup.sum(),
-                networkBytes.sum(), hits.sum(), misses.sum(), admissions.sum(), evictions.sum());
+                networkBytes.sum(), hits.sum(), misses.sum(), admissions.sum(), evictions.sum(), pushedBack.sum());
     }
 }

@@ -114,6 +114,12 @@ public final class HybridMaterializer implements Materializer {
             for (long s : sizes) raw += s;
             int predicates = 0;
             for (int p : predicatesOn) predicates += p;
+            if (m.pushedBack()) { // raw segments: a pull-up's cost, not pushdown's, and no selectivity measured
+                if (cost != null) cost.pulled(m.bytesMoved(), nanos);
+                node.pulledUp(m.bytesMoved(), nanos);
+                counts.pushedBack(m.bytesMoved());
+                return m;
+            }
             if (cost != null) cost.pushedDown(raw, slice.rowCount(), predicates, m.bytesMoved(), nanos);
             counts.pushedDown(m.bytesMoved(), slice.rowCount(), m.rowset() == null ? 0 : m.rowset().rowCount());
             return m;
@@ -136,7 +142,9 @@ public final class HybridMaterializer implements Materializer {
         long start = System.nanoTime();
         RemoteStorage.Received<List<ArrowBuf>> r = node.pullSegments(input.table(), columns, slice, input.allocator());
         input.move(r.networkBytes()); // the emulated link (interconnect.bandwidth), as every remote mode
-        if (cache.enabled()) cache.costModel().pulled(r.networkBytes(), System.nanoTime() - start);
+        long nanos = System.nanoTime() - start;
+        if (cache.enabled()) cache.costModel().pulled(r.networkBytes(), nanos);
+        long decode = System.nanoTime();
         ArrowBuf[] pulled = new ArrowBuf[read.length];
         for (int k = 0; k < missing.size(); k++) pulled[missing.get(k)] = r.value().get(k);
         try {
@@ -155,6 +163,7 @@ public final class HybridMaterializer implements Materializer {
             }
             counts.admitted(admitted, evicted);
             counts.pulledUp(r.networkBytes());
+            node.pulledUp(r.networkBytes(), nanos + (System.nanoTime() - decode)); // with the checks and decoding
             return new Materialized(rowset(slice, held, pulled), r.networkBytes(), false);
         } finally {
             release(pulled);

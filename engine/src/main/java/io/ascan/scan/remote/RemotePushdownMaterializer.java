@@ -14,6 +14,8 @@ import java.util.List;
 /**
  * PUSHDOWN over a network: the storage node applies P and R to the slice with its own threads
  * (the local {@link io.ascan.scan.materializer.PushdownMaterializer}, run there) and ships the compacted tuples.
+ * A node with a pushback arbiter may push a request back: it ships the slice's raw segments, and the
+ * slice is processed as DIRECT (the pipeline evaluates P; R is not applied), with the same answer.
  */
 public final class RemotePushdownMaterializer implements Materializer {
     private final RemoteStorage.PushdownScan scan;
@@ -35,8 +37,11 @@ public final class RemotePushdownMaterializer implements Materializer {
         return new Session() {
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
-                RemoteStorage.Received<List<ColumnData>> r = scan.slice(slice, input.allocator());
+                RemoteStorage.Received<List<ColumnData>> r = scan.slice(slice, input.computePool(), input.allocator());
                 input.move(r.networkBytes());
+                if (r.pushedBack()) { // the node declined: the whole slice, raw, as pull-up brings it; the pipeline applies P
+                    return new Materialized(new Rowset(ScanMode.DIRECT, r.rows(), r.value(), null), r.networkBytes(), false, true);
+                }
                 if (r.rows() == 0) {
                     for (ColumnData c : r.value()) c.close();
                     return new Materialized(null, r.networkBytes());

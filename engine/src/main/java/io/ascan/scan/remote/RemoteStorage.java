@@ -38,6 +38,13 @@ public interface RemoteStorage {
     Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator allocator)
             throws IOException;
 
+    /**
+     * The compute side pulled up {@code bytes} in {@code nanos}, from the request to its decoded segments, the
+     * emulated link's wait included (a pull-up, or a pushdown request the node pushed back): what a pull-up
+     * costs this client, for the node's pushback arbiter.
+     */
+    default void pulledUp(long bytes, long nanos) {}
+
     /** One scan's pushdown requests: what they share is encoded once, by {@link #pushdown}. */
     PushdownScan pushdown(Pushdown request);
 
@@ -45,13 +52,23 @@ public interface RemoteStorage {
     interface PushdownScan {
         /**
          * The storage node reads {@code slice}, applies P and the runtime filters R, and ships the
-         * passing tuples of the projected columns, copied into vectors of {@code allocator}.
+         * passing tuples of the projected columns, copied into vectors of {@code allocator}. A node
+         * whose pushback arbiter declines the work answers with the slice's raw segments instead:
+         * then the reply is {@link Received#pushedBack()} and holds every read column of the whole
+         * slice, decoded (and checked) into {@code pool} memory as pull-up does; P is still to be applied.
          */
-        Received<List<ColumnData>> slice(SliceMeta slice, BufferAllocator allocator) throws IOException;
+        Received<List<ColumnData>> slice(SliceMeta slice, AlignedBufferPool pool, BufferAllocator allocator) throws IOException;
     }
 
-    /** What a call returned and the bytes it moved over the network (both directions). */
-    record Received<T>(T value, int rows, long networkBytes) {}
+    /**
+     * What a call returned and the bytes it moved over the network (both directions); {@code pushedBack}:
+     * a pushdown request the storage node answered with raw segments (adaptive pushdown's pushback).
+     */
+    record Received<T>(T value, int rows, long networkBytes, boolean pushedBack) {
+        public Received(T value, int rows, long networkBytes) {
+            this(value, rows, networkBytes, false);
+        }
+    }
 
     /**
      * One scan's pushdown: the slice's columns to read (the projection, then those only P reads),

@@ -30,7 +30,7 @@ class RemoteLinkEmulationTest {
 
             @Override
             public PushdownScan pushdown(Pushdown request) {
-                return (slice, allocator) -> new Received<List<ColumnData>>(List.of(), 0, bytes);
+                return (slice, pool, allocator) -> new Received<List<ColumnData>>(List.of(), 0, bytes);
             }
 
             @Override

@@ -2,12 +2,14 @@ package io.ascan.cli;
 
 import io.ascan.io.IoMode;
 import io.ascan.storage.node.StorageNode;
+import io.ascan.storage.node.pushback.PushbackSettings;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -66,15 +68,41 @@ public final class StorageNodeCommand implements CliCommand {
         @Option(names = "--io", defaultValue = "uring", description = "Block reader: uring or portable (default: ${DEFAULT-VALUE}).")
         String io;
 
+        @Option(names = "--pushback", defaultValue = "off", paramLabel = "POLICY",
+                description = "Adaptive pushdown: off, on, pa (on, PA-aware), force-admit, force-pushback or random:F (default: ${DEFAULT-VALUE}).")
+        String pushback;
+
+        @Option(names = "--pushdown-cores", defaultValue = "0", paramLabel = "N",
+                description = "Pushdown requests run at once (default: the storage threads).")
+        int pushdownCores;
+
+        @Option(names = "--storage-power", defaultValue = "1", paramLabel = "F",
+                description = "Emulated computational power for pushdown, in (0, 1] (default: ${DEFAULT-VALUE}).")
+        double storagePower;
+
+        @Option(names = "--cpu-hog", defaultValue = "0", paramLabel = "N", description = "Threads kept spinning on the node (default: none).")
+        int cpuHog;
+
+        @Option(names = "--pullup-slots", defaultValue = "4", paramLabel = "N",
+                description = "Pushed-back transfers the link carries at full speed each (default: ${DEFAULT-VALUE}).")
+        int pullupSlots;
+
         @Override
         public Integer call() throws Exception {
             String token = tokenFile == null ? null : Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+            PushbackSettings p;
+            try {
+                p = PushbackSettings.OFF.withPolicy(pushback).withPower(pushdownCores, storagePower, cpuHog).withPullupSlots(pullupSlots);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
             StorageNode.Settings s = new StorageNode.Settings(dir, host, port, token, tlsCert, tlsKey, storageThreads, maxRequest,
-                    memory, cacheBytes, IoMode.parse(io));
+                    memory, cacheBytes, IoMode.parse(io), p);
             PrintWriter out = spec.commandLine().getOut();
             try (StorageNode node = StorageNode.start(s)) {
                 out.println("storage node serving " + dir + " at " + node.location().getUri()
-                        + (token == null ? " (no token: anyone may connect)" : " (bearer token required)"));
+                        + (token == null ? " (no token: anyone may connect)" : " (bearer token required)")
+                        + (p.policy() == PushbackSettings.Policy.OFF ? "" : ", pushback " + p.describe()));
                 out.flush();
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     try {

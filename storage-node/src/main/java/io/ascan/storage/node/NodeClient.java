@@ -17,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.FlightClient;
@@ -49,6 +50,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     private final BufferAllocator allocator;
     private final FlightClient client;
     private final CallOption[] options;
+    private final PullupRate pullup = new PullupRate();
 
     /**
      * @param token        the bearer token, or null
@@ -98,28 +100,31 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator into)
             throws IOException {
         Received<List<ArrowBuf>> raw = pullSegments(table, columns, slice, into);
-        ColumnData[] decoded = new ColumnData[columns.length];
-        try {
-            for (int i = 0; i < columns.length; i++) {
-                ArrowBuf b = raw.value().get(i);
-                decoded[i] = decode(table, columns[i], slice, b, 0, b.writerIndex(), pool, into);
-            }
-            return new Received<>(new SliceData(slice, List.of(decoded)), raw.rows(), raw.networkBytes());
-        } catch (IOException | RuntimeException e) {
-            for (ColumnData d : decoded) if (d != null) d.close();
-            throw e;
-        } finally {
-            for (ArrowBuf b : raw.value()) b.close();
-        }
+        return new Received<>(new SliceData(slice, decodeAll(table, columns, slice, raw.value(), pool, into)), raw.rows(),
+                raw.networkBytes());
     }
 
     @Override
     public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
             throws IOException {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
-        ArrowBuf[] raw = new ArrowBuf[columns.length];
-        long bytes = ticket.length;
         try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+            return segments(stream, table, columns, slice, ticket.length, into);
+        } catch (FlightRuntimeException f) {
+            throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) { // FlightStream.close
+            throw new IOException(e);
+        }
+    }
+
+    /** The raw segments of {@code columns} of {@code slice} a stream carries (a pull-up's, or a pushed-back pushdown's). */
+    private Received<List<ArrowBuf>> segments(FlightStream stream, Table table, int[] columns, SliceMeta slice, long ticketBytes,
+                                              BufferAllocator into) throws IOException {
+        ArrowBuf[] raw = new ArrowBuf[columns.length];
+        long bytes = ticketBytes;
+        try {
             while (stream.next()) {
                 VectorSchemaRoot root = stream.getRoot();
                 IntVector column = (IntVector) root.getVector(0);
@@ -143,11 +148,25 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             return new Received<>(List.of(raw), slice.rowCount(), bytes);
         } catch (IOException | RuntimeException e) {
             for (ArrowBuf b : raw) if (b != null) b.close();
-            if (e instanceof FlightRuntimeException f) throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
             throw e;
-        } catch (Exception e) { // FlightStream.close
-            for (ArrowBuf b : raw) if (b != null) b.close();
-            throw new IOException(e);
+        }
+    }
+
+    /** The slice's segments decoded (and checked) by the engine's decoder; the raw buffers are released. */
+    private static List<ColumnData> decodeAll(Table table, int[] columns, SliceMeta slice, List<ArrowBuf> raw, AlignedBufferPool pool,
+                                              BufferAllocator into) throws IOException {
+        ColumnData[] decoded = new ColumnData[columns.length];
+        try {
+            for (int i = 0; i < columns.length; i++) {
+                ArrowBuf b = raw.get(i);
+                decoded[i] = decode(table, columns[i], slice, b, 0, b.writerIndex(), pool, into);
+            }
+            return List.of(decoded);
+        } catch (IOException | RuntimeException e) {
+            for (ColumnData d : decoded) if (d != null) d.close();
+            throw e;
+        } finally {
+            for (ArrowBuf b : raw) b.close();
         }
     }
 
@@ -173,14 +192,25 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     }
 
     @Override
+    public void pulledUp(long bytes, long nanos) {
+        pullup.pulled(bytes, nanos);
+    }
+
+    @Override
     public PushdownScan pushdown(Pushdown request) {
         ObjectNode base = Tickets.pushdown(request);
-        return (slice, into) -> {
-            byte[] ticket = Tickets.withSlice(base, slice.index());
+        return (slice, pool, into) -> {
+            byte[] ticket = Tickets.withSlice(pullup.stamp(base), slice.index());
             List<ColumnData> out = new ArrayList<>();
             long bytes = ticket.length;
             int rows = 0;
             try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+                if (pushedBack(stream)) { // the node's arbiter declined: the slice's raw segments, processed as pull-up
+                    int[] read = request.readColumns();
+                    Received<List<ArrowBuf>> raw = segments(stream, request.table(), read, slice, ticket.length, into);
+                    List<ColumnData> decoded = decodeAll(request.table(), read, slice, raw.value(), pool, into);
+                    return new Received<>(decoded, raw.rows(), raw.networkBytes(), true);
+                }
                 List<List<FieldVector>> batches = new ArrayList<>();
                 while (stream.next()) {
                     VectorSchemaRoot root = stream.getRoot();
@@ -208,6 +238,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 throw new IOException(e);
             }
         };
+    }
+
+    private static boolean pushedBack(FlightStream stream) {
+        Map<String, String> meta = stream.getSchema().getCustomMetadata();
+        return meta != null && "true".equals(meta.get(Tickets.PUSHBACK));
     }
 
     /** A vector of the stream copied into {@code into} (the stream reuses its buffers for the next batch). */

@@ -20,6 +20,7 @@ import io.ascan.scan.materializer.Materializer;
 import io.ascan.scan.materializer.PushdownMaterializer;
 import io.ascan.scan.materializer.RuntimeFilter;
 import io.ascan.scan.materializer.ScanInput;
+import io.ascan.storage.node.pushback.NodePushback;
 import io.ascan.topology.Interconnect;
 import io.ascan.types.TypeKind;
 import java.io.IOException;
@@ -32,6 +33,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -91,13 +93,15 @@ final class NodeProducer extends NoOpFlightProducer {
     private final Semaphore storageThreads;
     private final int maxRequestBytes;
     private final IoMode io;
+    private final NodePushback pushback;
     private volatile Location location;
     /** Streams waiting for their client to read. */
     private final AtomicInteger waiting = new AtomicInteger();
 
     NodeProducer(ServedCatalog catalog, BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, int storageThreads,
-                 int maxRequestBytes, IoMode io) {
+                 int maxRequestBytes, IoMode io, NodePushback pushback) {
         this.catalog = catalog;
+        this.pushback = pushback;
         this.allocator = allocator;
         this.pool = pool;
         this.cache = cache;
@@ -226,8 +230,20 @@ final class NodeProducer extends NoOpFlightProducer {
             Table t = s.table();
             List<SliceMeta> slices = slices(t, r);
             check(t, r);
-            if (r.kind().equals(Tickets.PULL)) pull(t, r, slices.getFirst(), listener, a);
-            else pushdown(t, r, slices, listener, a);
+            if (r.kind().equals(Tickets.PULL)) {
+                pull(t, r, slices.getFirst(), listener, a, false);
+            } else if (r.pushback() && slices.size() == 1) { // a client that can take the raw segments instead
+                try (NodePushback.Admission admission = pushback.admit(t.name(), r.columns(), r.predicate(),
+                        inBytes(r, slices.getFirst()), r.pullupNanosPerByte())) {
+                    if (admission.pushedBack()) {
+                        pull(t, r, slices.getFirst(), listener, a, true);
+                    } else {
+                        pushdown(t, r, slices, listener, a, admission);
+                    }
+                }
+            } else {
+                pushdown(t, r, slices, listener, a, null);
+            }
         } catch (Exception e) {
             LOG.debug("request failed", e);
             listener.error(status(e));
@@ -254,11 +270,23 @@ final class NodeProducer extends NoOpFlightProducer {
         }
     }
 
-    /** Pull-up: the slice's raw segments, as on disk (the compute side checks their CRC against its manifest). */
-    private void pull(Table t, Tickets.Request r, SliceMeta slice, ServerStreamListener listener, BufferAllocator a)
-            throws IOException, InterruptedException {
+    /** The raw bytes of the slice's segments a request reads. */
+    private static long inBytes(Tickets.Request r, SliceMeta slice) {
+        long n = 0;
+        for (int c : r.columns()) n += slice.segment(c).length();
+        return n;
+    }
+
+    /**
+     * Pull-up: the slice's raw segments, as on disk (the compute side checks their CRC against its manifest);
+     * also the answer to a pushdown request pushed back, marked so in the schema's metadata. Returns the
+     * segment bytes sent (0 when the client went away), having measured the transfer for the pushback arbiter.
+     */
+    private long pull(Table t, Tickets.Request r, SliceMeta slice, ServerStreamListener listener, BufferAllocator a,
+                      boolean pushedBack) throws IOException, InterruptedException {
+        long start = System.nanoTime(), sent = 0;
         Schema schema = new Schema(List.of(Field.notNullable("column", new ArrowType.Int(32, true)),
-                Field.notNullable("segment", ArrowType.Binary.INSTANCE)));
+                Field.notNullable("segment", ArrowType.Binary.INSTANCE)), pushedBack ? Map.of(Tickets.PUSHBACK, "true") : Map.of());
         BackpressureStrategy ready = new ClientReadiness();
         ready.register(listener);
         try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, a)) {
@@ -266,15 +294,18 @@ final class NodeProducer extends NoOpFlightProducer {
             IntVector column = (IntVector) root.getVector(0);
             VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
             for (int c : r.columns()) {
-                if (listener.isCancelled()) return;
+                if (listener.isCancelled()) return 0;
                 byte[] bytes = read(t, c, slice.segment(c));
                 root.allocateNew();
                 column.setSafe(0, c);
                 segment.setSafe(0, bytes);
                 root.setRowCount(1);
-                if (!send(listener, ready)) return;
+                if (!send(listener, ready)) return 0;
+                sent += bytes.length;
             }
             listener.completed();
+            pushback.rates().pulledUp(sent, System.nanoTime() - start);
+            return sent;
         }
     }
 
@@ -294,9 +325,12 @@ final class NodeProducer extends NoOpFlightProducer {
         }
     }
 
-    /** Pushdown: the engine's pushdown materializer over the node's own table, one slice at a time. */
-    private void pushdown(Table t, Tickets.Request r, List<SliceMeta> slices, ServerStreamListener listener, BufferAllocator a)
-            throws IOException, InterruptedException {
+    /**
+     * Pushdown: the engine's pushdown materializer over the node's own table, one slice at a time; with an
+     * {@code admission} of the pushback arbiter (which holds a pushdown core), its work is timed against it.
+     */
+    private void pushdown(Table t, Tickets.Request r, List<SliceMeta> slices, ServerStreamListener listener, BufferAllocator a,
+                          NodePushback.Admission admission) throws IOException, InterruptedException {
         Expr predicate = r.predicate() == null || r.predicate().isNull() ? null : ExprCodec.read(r.predicate());
         if (predicate != null) checkPredicate(t, predicate);
         int[] tableToBatch = new int[t.schema().size()];
@@ -322,15 +356,22 @@ final class NodeProducer extends NoOpFlightProducer {
                     if (listener.isCancelled()) return;
                     Materializer.Materialized out;
                     storageThreads.acquire();
+                    long start = System.nanoTime();
                     try {
                         out = session.materialize(slice);
                     } finally {
                         storageThreads.release();
                     }
-                    if (out.rowset() == null) continue;
-                    try (Rowset rs = out.rowset()) {
-                        load(root, rs, r.decimal128(), a);
+                    if (admission != null) admission.worked(System.nanoTime() - start);
+                    long shipped = 0;
+                    if (out.rowset() != null) {
+                        try (Rowset rs = out.rowset()) {
+                            load(root, rs, r.decimal128(), a);
+                        }
+                        for (FieldVector v : root.getFieldVectors()) shipped += v.getBufferSize();
                     }
+                    if (admission != null) admission.pushedDown(shipped); // the core is free while the batch crosses the link
+                    if (out.rowset() == null) continue;
                     if (!send(listener, ready)) return;
                 }
                 listener.completed();

@@ -4,6 +4,9 @@ import io.ascan.cache.SegmentCache;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.io.IoMode;
 import io.ascan.memory.Allocators;
+import io.ascan.storage.node.pushback.NodePushback;
+import io.ascan.storage.node.pushback.PushbackArbiter;
+import io.ascan.storage.node.pushback.PushbackSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
@@ -30,15 +33,22 @@ public final class StorageNode implements AutoCloseable {
      * @param maxRequestBytes the largest request (ticket, action body) the node reads
      * @param memoryBytes    the node's memory limit for segments, filters and batches in flight
      * @param cacheBytes     its segment cache (0: none)
+     * @param pushback       its adaptive pushdown: the pushback arbiter's policy and the node's power for pushdown
      */
     public record Settings(Path dir, String host, int port, String token, Path tlsCert, Path tlsKey, int storageThreads,
-                           int maxRequestBytes, long memoryBytes, long cacheBytes, IoMode io) {
+                           int maxRequestBytes, long memoryBytes, long cacheBytes, IoMode io, PushbackSettings pushback) {
         public static final int DEFAULT_MAX_REQUEST = 64 << 20;
         public static final long DEFAULT_MEMORY = 4L << 30;
 
         public Settings {
             if (storageThreads < 1) throw new IllegalArgumentException("storage.threads must be at least 1");
             if ((tlsCert == null) != (tlsKey == null)) throw new IllegalArgumentException("TLS needs both a certificate and a key");
+            if (pushback == null) pushback = PushbackSettings.OFF;
+        }
+
+        public Settings(Path dir, String host, int port, String token, Path tlsCert, Path tlsKey, int storageThreads,
+                        int maxRequestBytes, long memoryBytes, long cacheBytes, IoMode io) {
+            this(dir, host, port, token, tlsCert, tlsKey, storageThreads, maxRequestBytes, memoryBytes, cacheBytes, io, null);
         }
 
         /** Loopback, a free port, no token or TLS, one storage thread: for tests and local use. */
@@ -47,11 +57,21 @@ public final class StorageNode implements AutoCloseable {
         }
 
         public Settings withToken(String t) {
-            return new Settings(dir, host, port, t, tlsCert, tlsKey, storageThreads, maxRequestBytes, memoryBytes, cacheBytes, io);
+            return new Settings(dir, host, port, t, tlsCert, tlsKey, storageThreads, maxRequestBytes, memoryBytes, cacheBytes, io,
+                    pushback);
         }
 
         public Settings withLimits(int requestBytes, long memory) {
-            return new Settings(dir, host, port, token, tlsCert, tlsKey, storageThreads, requestBytes, memory, cacheBytes, io);
+            return new Settings(dir, host, port, token, tlsCert, tlsKey, storageThreads, requestBytes, memory, cacheBytes, io,
+                    pushback);
+        }
+
+        public Settings withPushback(PushbackSettings p) {
+            return new Settings(dir, host, port, token, tlsCert, tlsKey, storageThreads, maxRequestBytes, memoryBytes, cacheBytes, io, p);
+        }
+
+        public Settings withStorageThreads(int n) {
+            return new Settings(dir, host, port, token, tlsCert, tlsKey, n, maxRequestBytes, memoryBytes, cacheBytes, io, pushback);
         }
     }
 
@@ -62,6 +82,7 @@ public final class StorageNode implements AutoCloseable {
     private final FlightServer server;
     private final Location location;
     private final NodeProducer producer;
+    private final NodePushback pushback;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private StorageNode(Settings s) throws IOException {
@@ -74,7 +95,8 @@ public final class StorageNode implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        producer = new NodeProducer(catalog, allocator, pool, cache, s.storageThreads(), s.maxRequestBytes(), s.io());
+        pushback = new NodePushback(s.pushback(), s.storageThreads());
+        producer = new NodeProducer(catalog, allocator, pool, cache, s.storageThreads(), s.maxRequestBytes(), s.io(), pushback);
         boolean tls = s.tlsCert() != null;
         Location bind = tls ? Location.forGrpcTls(s.host(), s.port()) : Location.forGrpcInsecure(s.host(), s.port());
         FlightServer.Builder b = FlightServer.builder(allocator, bind, producer).executor(executor)
@@ -87,6 +109,7 @@ public final class StorageNode implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             try {
                 built.close();
+                pushback.close();
             } catch (InterruptedException i) {
                 Thread.currentThread().interrupt();
             }
@@ -131,6 +154,16 @@ public final class StorageNode implements AutoCloseable {
         return allocator.getPeakMemoryAllocation();
     }
 
+    /** The pushback arbiter's decisions so far: pushdown requests, admitted, pushed back. */
+    public PushbackArbiter.Counts pushbackCounts() {
+        return pushback.counts();
+    }
+
+    /** Core time pushdown requests took on the node so far (with emulated power, what a weaker node would have spent). */
+    public long pushdownCoreNanos() {
+        return pushback.coreNanos();
+    }
+
     /** Blocks until the server stops. */
     public void awaitTermination() throws InterruptedException {
         server.awaitTermination();
@@ -145,6 +178,7 @@ public final class StorageNode implements AutoCloseable {
             server.close();
         } finally {
             executor.shutdownNow();
+            pushback.close();
             try {
                 // calls still streaming stop at their next wait: their buffers go back before the memory closes
                 executor.awaitTermination(5, TimeUnit.SECONDS);

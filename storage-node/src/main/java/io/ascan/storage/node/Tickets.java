@@ -40,8 +40,17 @@ final class Tickets {
      * @param decimal128 DECIMAL columns shipped as Arrow's decimal128(p, s), as other engines read a decimal (the
      *                   tickets of GetFlightInfo), rather than as ascan's scaled int64
      */
+    /**
+     * @param pushback   the client takes a pushdown request pushed back (answered with raw segments, {@link #PUSHBACK})
+     * @param pullupNanosPerByte the client's measured pull-up time per byte (0: none yet), for the pushback arbiter
+     */
     record Request(String kind, String table, String version, int slice, int count, int[] columns, int projected,
-                   JsonNode predicate, JsonNode filters, boolean decimal128) {}
+                   JsonNode predicate, JsonNode filters, boolean decimal128, boolean pushback, double pullupNanosPerByte) {}
+
+    /** The ticket field saying the client takes pushback; also the schema metadata key marking a pushed-back answer. */
+    static final String PUSHBACK = "pushback";
+    /** The ticket field with the client's measured pull-up time per byte. */
+    static final String PULLUP_RATE = "pullupNanosPerByte";
 
     /** The ticket field asking for DECIMAL as decimal128. */
     static final String DECIMAL128 = "decimal128";
@@ -71,6 +80,7 @@ final class Tickets {
         if (p.predicate() != null) o.set("predicate", ExprCodec.write(p.predicate()));
         ArrayNode filters = o.putArray("filters");
         for (RuntimeFilter f : p.filters()) filters.add(filter(f));
+        o.put(PUSHBACK, true);
         return o;
     }
 
@@ -112,7 +122,8 @@ final class Tickets {
         if (filters != null && !filters.isArray()) throw new ProtocolException("filters must be an array");
         return new Request(kind, ExprCodec.text(n.get("table"), "table"), ExprCodec.text(n.get("version"), "version"),
                 ExprCodec.integer(n.get("slice"), "slice"), n.has("count") ? ExprCodec.integer(n.get("count"), "count") : 1,
-                columns, projected, n.get("predicate"), filters, n.path(DECIMAL128).asBoolean(false));
+                columns, projected, n.get("predicate"), filters, n.path(DECIMAL128).asBoolean(false),
+                n.path(PUSHBACK).asBoolean(false), n.path(PULLUP_RATE).asDouble(0));
     }
 
     @SuppressWarnings("restricted") // the filter's own memory, within its size
