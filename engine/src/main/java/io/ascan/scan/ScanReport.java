@@ -42,11 +42,11 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
 
     /**
      * How a scan of a remote table was routed under {@code exec.mode}: slices by route (cached: no
-     * link; pushdown; pull-up), the bytes that crossed the link, the compute-side cache's segment
+     * link; pushdown; pull-up; bitmap, with the selection bitmap built by storage or by compute), the bytes that crossed the link, the compute-side cache's segment
      * hits and misses, and the segments the scan admitted to it and evicted from it.
      */
     public record HybridFigures(String execMode, long cachedSlices, long pushdownSlices, long pullupSlices,
-                                long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions) {}
+                                long bitmapFromStorage, long bitmapFromCompute, long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions) {}
 
     /** Switches printed by {@link #format()}; a back-pressure scan may switch at every slice. */
     static final int PRINTED_SWITCHES = 20;
@@ -159,9 +159,11 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
                     abm.unpooled() == 0 ? "" : ", " + abm.unpooled() + " slices larger than the pool read directly"));
         }
         if (hybrid != null) {
-            sb.append(String.format(Locale.ROOT, "\n  exec [%s]: %d cached, %d pushdown, %d pull-up slices, %s over the link, "
+            sb.append(String.format(Locale.ROOT, "\n  exec [%s]: %d cached, %d pushdown, %d pull-up, %d bitmap slices "
+                    + "(%d bitmaps from storage, %d from compute), %s over the link, "
                     + "compute cache %d/%d segments hit, %d admitted, %d evicted", hybrid.execMode(), hybrid.cachedSlices(),
-                    hybrid.pushdownSlices(), hybrid.pullupSlices(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
+                    hybrid.pushdownSlices(), hybrid.pullupSlices(), hybrid.bitmapFromStorage() + hybrid.bitmapFromCompute(),
+                    hybrid.bitmapFromStorage(), hybrid.bitmapFromCompute(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
                     hybrid.segmentsHit() + hybrid.segmentsMissed(), hybrid.admissions(), hybrid.evictions()));
         }
         for (String r : runtimeFilters) sb.append("\n").append("  R: ").append(r);

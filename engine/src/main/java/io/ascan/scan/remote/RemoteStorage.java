@@ -50,6 +50,21 @@ public interface RemoteStorage {
         Received<List<ColumnData>> slice(SliceMeta slice, BufferAllocator allocator) throws IOException;
     }
 
+    /**
+     * A selection bitmap from storage (FlexPushdownDB section 6.2): the node reads {@code columns}
+     * (every column P reads) of {@code slice}, evaluates P and returns its
+     * {@link io.ascan.scan.materializer.SelectionBitmap}; rows is the number of tuples it selects.
+     */
+    Received<byte[]> selectionBitmap(Table table, int[] columns, Expr predicate, SliceMeta slice) throws IOException;
+
+    /**
+     * A selection bitmap from compute: the node reads only {@code columns} of {@code slice} and ships
+     * the tuples {@code bitmap} selects, copied into vectors of {@code allocator} (none when it
+     * selects none).
+     */
+    Received<List<ColumnData>> selectedRows(Table table, int[] columns, SliceMeta slice, byte[] bitmap, BufferAllocator allocator)
+            throws IOException;
+
     /** What a call returned and the bytes it moved over the network (both directions). */
     record Received<T>(T value, int rows, long networkBytes) {}
 
