@@ -147,6 +147,24 @@ class RemoteBitmapTest {
     }
 
     @Test
+    void theNodeRefusesABitmapOfAnotherSlicesSize() throws Exception {
+        try (io.ascan.storage.node.RemoteCatalog remote = io.ascan.storage.node.RemoteCatalog.connect(
+                "grpc://127.0.0.1:" + node.port(), null, null);
+             org.apache.arrow.memory.BufferAllocator a = new org.apache.arrow.memory.RootAllocator()) {
+            io.ascan.catalog.Table t = io.ascan.catalog.Catalog.open(remote.dir()).table("t");
+            io.ascan.format.SliceMeta slice = t.manifest().slices().getFirst();
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> remote.client().selectedRows(t, new int[] {0}, slice, new byte[1], a));
+            assertTrue(e.getMessage().contains("INVALID_ARGUMENT") && e.getMessage().contains("a selection bitmap of 1 bytes is not one of "
+                    + ROWS + " rows"), e.getMessage());
+            // a bitmap selecting nothing: no tuple, no batch
+            var none = remote.client().selectedRows(t, new int[] {0, 3}, slice, new byte[(ROWS + 7) / 8], a);
+            assertEquals(0, none.rows());
+            assertTrue(none.value().isEmpty());
+        }
+    }
+
+    @Test
     void offRoutesPartlyCachedSlicesWhole() throws SQLException {
         try (Connection c = connect("off")) {
             rows(c, "SELECT COUNT(k), COUNT(v) FROM t");

@@ -92,6 +92,10 @@ public final class HybridBenchCommand implements CliCommand {
         @Option(names = "--bitmap-runs", defaultValue = "3", paramLabel = "N", description = "Timed runs per point of 25 (default: ${DEFAULT-VALUE}).")
         int bitmapRuns;
 
+        @Option(names = "--bitmaps", defaultValue = "off", paramLabel = "off|auto|force",
+                description = "exec.bitmaps of the workload figures' hybrid runs (default: ${DEFAULT-VALUE}, as the paper's section 8.2).")
+        String bitmaps;
+
         @Option(names = "--seed", defaultValue = "17", paramLabel = "N", description = "Seed of the query generator (default: ${DEFAULT-VALUE}).")
         long seed;
 
@@ -116,7 +120,7 @@ public final class HybridBenchCommand implements CliCommand {
             HybridBenchRunner.Plan plan;
             try {
                 plan = new HybridBenchRunner.Plan(RemoteLink.parse(link), queries, warmup, seed, thetas, theta,
-                        cacheSizes.stream().map(HybridBenchCommand::bytes).toList(), bytes(cache), figures, bitmapRuns, storageThreads,
+                        cacheSizes.stream().map(HybridBenchCommand::bytes).toList(), bytes(cache), figures, bitmapRuns, bitmaps, storageThreads,
                         computeThreads, settings);
             } catch (IllegalArgumentException e) {
                 throw new UserException(e.getMessage());

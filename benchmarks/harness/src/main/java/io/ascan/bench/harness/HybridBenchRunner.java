@@ -38,7 +38,7 @@ public final class HybridBenchRunner {
     static final String BITMAP_PREDICATE = "lo_quantity < %d AND lo_discount <= 10";
 
     public record Plan(RemoteLink link, int queries, int warmup, long seed, List<Double> thetas, double theta13a,
-                       List<Long> cacheSizes, long cache, List<String> figures, int bitmapRuns, int storageThreads,
+                       List<Long> cacheSizes, long cache, List<String> figures, int bitmapRuns, String bitmaps, int storageThreads,
                        int computeThreads, Map<String, String> settings) {
         public Plan {
             thetas = List.copyOf(thetas);
@@ -52,6 +52,7 @@ public final class HybridBenchRunner {
             }
             for (double t : thetas) if (t < 0) throw new IllegalArgumentException("θ must not be negative, got " + t);
             if (bitmapRuns < 1) throw new IllegalArgumentException("--bitmap-runs must be at least 1");
+            io.ascan.scan.BitmapUse.parse(bitmaps);
         }
     }
 
@@ -175,7 +176,7 @@ public final class HybridBenchRunner {
         double load = loadAverage();
         String policy = c.policy().equals("belady") ? "lru" : c.policy(); // belady gets its trace below
         List<QueryResult> out = new ArrayList<>();
-        try (Ascan engine = Ascan.open(node.url(), settings(c.mode(), policy, c.caches() ? c.cacheBytes() : 0, "off"))) {
+        try (Ascan engine = Ascan.open(node.url(), settings(c.mode(), policy, c.caches() ? c.cacheBytes() : 0, plan.bitmaps()))) {
             RecordingPolicy recorder = null;
             if (c.caches() && (c.policy().equals("lru") || c.policy().equals("belady"))) {
                 CachePolicy p = c.policy().equals("lru") ? (recorder = new RecordingPolicy(CachePolicy.of("lru")))

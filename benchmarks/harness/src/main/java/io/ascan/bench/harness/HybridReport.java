@@ -110,9 +110,9 @@ public final class HybridReport {
         sb.append(String.format(Locale.ROOT, "Link %s (%s). %d timed queries per configuration after %d warm-up queries of the same "
                 + "distribution, each configuration on a cold engine; s: the timed queries' total time; MB: bytes over the link "
                 + "(10^6). compute.threads %d, storage.threads %d. caching-only and hybrid use LFU in Fig. 13 (as the paper's "
-                + "section 8.2.1); hybrid pushes down what it does not cache or pull up to cache.%n", plan.link().label(),
+                + "section 8.2.1); hybrid pushes down what it does not cache or pull up to cache; exec.bitmaps %s.%n", plan.link().label(),
                 plan.link().limited() ? "the compute side's token bucket, interconnect.bandwidth" : "no limit", plan.queries(),
-                plan.warmup(), plan.computeThreads(), plan.storageThreads()));
+                plan.warmup(), plan.computeThreads(), plan.storageThreads(), plan.bitmaps()));
         for (String w : outcome.warnings()) sb.append("\n**Warning:** ").append(w).append('\n');
         if (plan.figures().contains("13a")) {
             sb.append(String.format(Locale.ROOT, "%n## Fig. 13a: time vs cache size, θ = %.2f (load average %.1f)%n%n", plan.theta13a(),
