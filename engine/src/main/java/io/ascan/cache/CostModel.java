@@ -63,6 +63,14 @@ public final class CostModel {
         return (tNet + tScan + tCompute) / size;
     }
 
+    /**
+     * Seconds a route of a slice is estimated to take: {@code shipped} bytes over the link, {@code scanned}
+     * bytes read by the node and {@code filtered} tuple-predicates it evaluates (the terms of Eqs. 2-4).
+     */
+    public synchronized double seconds(double shipped, double scanned, double filtered) {
+        return shipped / net + scanned / scan + filtered / filter;
+    }
+
     /** The rates in use: network and scan bytes/s, filter tuple-predicates/s. */
     public synchronized double[] rates() {
         return new double[] {net, scan, filter};

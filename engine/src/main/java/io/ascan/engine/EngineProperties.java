@@ -5,6 +5,7 @@ import io.ascan.scan.abm.AbmPolicy;
 import io.ascan.io.IoMode;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.cache.CachePolicy;
+import io.ascan.scan.BitmapUse;
 import io.ascan.scan.ExecMode;
 import io.ascan.scan.policy.PolicyConfig;
 import java.util.LinkedHashMap;
@@ -65,6 +66,9 @@ public final class EngineProperties {
                 CachePolicy.NAMES) + " (default " + EngineConfig.DEFAULT_COMPUTE_CACHE_POLICY + ")");
         m.put("exec.mode", "how scans of a remote storage node's table use the link and the compute-side cache: "
                 + String.join(" | ", ExecMode.names()) + " (default hybrid)");
+        m.put("exec.bitmaps", "whether hybrid scans of a remote storage node's table exchange selection bitmaps with it "
+                + "when the cache holds only a slice's projected or only its predicate columns: "
+                + String.join(" | ", BitmapUse.names()) + " (default auto: when the cost model estimates it faster)");
         m.put(QueryOptions.MEMORY_SETTING, "off-heap memory limit of one query, in bytes (suffix k, m, g allowed; "
                 + "default 4g, at least 1m)");
         m.put("plan.cacheSize", "statements kept planned per connection, by text (default " + EngineConfig.DEFAULT_PLAN_CACHE_SIZE
@@ -90,6 +94,7 @@ public final class EngineProperties {
         long computeCacheBytes = base.computeCacheBytes();
         String computeCachePolicy = base.computeCachePolicy();
         ExecMode execMode = q.execMode();
+        BitmapUse bitmaps = q.bitmaps();
         ScanStrategy mode = q.mode();
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
@@ -120,13 +125,14 @@ public final class EngineProperties {
                 case "cache.compute.bytes" -> computeCacheBytes = bytes(name, v);
                 case "cache.compute.policy" -> computeCachePolicy = CachePolicy.checkName(v);
                 case "exec.mode" -> execMode = ExecMode.parse(v);
+                case "exec.bitmaps" -> bitmaps = BitmapUse.parse(v);
                 case QueryOptions.MEMORY_SETTING -> memory = bytes(name, v);
                 default -> throw new IllegalArgumentException("unknown setting '" + name + "' (known: "
                         + String.join(", ", NAMES.keySet().stream().sorted().toList()) + ")");
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode);
+                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode, bitmaps);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
                 filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }

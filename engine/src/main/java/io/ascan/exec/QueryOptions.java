@@ -1,6 +1,7 @@
 package io.ascan.exec;
 
 import io.ascan.io.IoMode;
+import io.ascan.scan.BitmapUse;
 import io.ascan.scan.ExecMode;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.PolicyConfig;
@@ -11,12 +12,13 @@ import io.ascan.scan.policy.PolicyConfig;
  * {@code scan.outputQueue}, the policy parameters, the query's off-heap memory limit, a timeout
  * (0 = none), whether to keep generated source for {@code --dump-code}, and
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers,
- * and {@code exec.mode} (how scans of a remote storage node's table use the compute-side cache).
+ * and {@code exec.mode} (how scans of a remote storage node's table use the compute-side cache) with
+ * {@code exec.bitmaps} (whether they may exchange selection bitmaps with the node).
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
 public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows,
-                           ExecMode execMode) {
+                           ExecMode execMode, BitmapUse bitmaps) {
     /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
 
@@ -31,7 +33,14 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
 
     public static final QueryOptions DEFAULTS = new QueryOptions(ScanStrategy.ADAPTIVE,
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
-            DEFAULT_INLINE_ROWS, ExecMode.HYBRID);
+            DEFAULT_INLINE_ROWS, ExecMode.HYBRID, BitmapUse.AUTO);
+
+    /** Options with the default {@code exec.bitmaps}. */
+    public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
+                        long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows, ExecMode execMode) {
+        this(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows,
+                execMode, BitmapUse.AUTO);
+    }
 
     /** Options with the default {@code exec.mode}. */
     public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
@@ -50,6 +59,7 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
     public QueryOptions {
         java.util.Objects.requireNonNull(mode, "mode");
         java.util.Objects.requireNonNull(execMode, "execMode");
+        java.util.Objects.requireNonNull(bitmaps, "bitmaps");
         if (computeThreads < 1) throw new IllegalArgumentException("compute.threads must be at least 1");
         if (storageThreads < 1) throw new IllegalArgumentException("storage.threads must be at least 1");
         computeThreads = ThreadCap.cap("compute.threads", computeThreads);
@@ -61,45 +71,51 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
     }
 
     public QueryOptions withMode(ScanStrategy m) {
-        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withComputeThreads(int n) {
-        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withTimeoutMillis(long t) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withMemoryLimit(long bytes) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withPolicy(PolicyConfig p) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withStorageThreads(int n) {
-        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     public QueryOptions withOutputQueue(int n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
     }
 
     /** Scans of up to {@code n} rows (after zone-map pruning) run on their pipeline's thread; 0: every scan is threaded. */
     public QueryOptions withInlineRows(long n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode, bitmaps);
     }
 
     /** How scans of a remote storage node's table combine the compute-side cache with the link. */
     public QueryOptions withExecMode(ExecMode e) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, e);
+                inlineRows, e, bitmaps);
+    }
+
+    /** Whether scans of a remote storage node's table may exchange selection bitmaps with it. */
+    public QueryOptions withBitmaps(BitmapUse b) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
+                inlineRows, execMode, b);
     }
 
     public QueryOptions withDumpCode(boolean d) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode, bitmaps);
     }
 }

@@ -42,14 +42,15 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
 
     /**
      * How a scan of a remote table was routed under {@code exec.mode}: slices by route (cached: no
-     * link; pushdown; pull-up), the bytes that crossed the link, the compute-side cache's segment
-     * hits and misses, and the segments the scan admitted to it and evicted from it. {@code pushdownSlices}
-     * are the pushdown requests sent; the storage node's pushback arbiter admitted all but
-     * {@code pushedBackSlices}, which came back as raw segments and were processed as pull-up.
+     * link; pushdown; pull-up; bitmap, with the selection bitmap built by storage or by compute),
+     * the bytes that crossed the link, the compute-side cache's segment hits and misses, and the
+     * segments the scan admitted to it and evicted from it. {@code pushdownSlices} are the pushdown
+     * requests sent; the storage node's pushback arbiter admitted all but {@code pushedBackSlices},
+     * which came back as raw segments and were processed as pull-up.
      */
     public record HybridFigures(String execMode, long cachedSlices, long pushdownSlices, long pullupSlices,
-                                long networkBytes, long segmentsHit, long segmentsMissed, long admissions, long evictions,
-                                long pushedBackSlices) {
+                                long bitmapFromStorage, long bitmapFromCompute, long networkBytes, long segmentsHit,
+                                long segmentsMissed, long admissions, long evictions, long pushedBackSlices) {
         /** Pushdown requests the storage node ran. */
         public long admittedSlices() {
             return pushdownSlices - pushedBackSlices;
@@ -167,9 +168,11 @@ public record ScanReport(String table, String policy, long slices, Map<ScanMode,
                     abm.unpooled() == 0 ? "" : ", " + abm.unpooled() + " slices larger than the pool read directly"));
         }
         if (hybrid != null) {
-            sb.append(String.format(Locale.ROOT, "\n  exec [%s]: %d cached, %d pushdown, %d pull-up slices, %s over the link, "
+            sb.append(String.format(Locale.ROOT, "\n  exec [%s]: %d cached, %d pushdown, %d pull-up, %d bitmap slices "
+                    + "(%d bitmaps from storage, %d from compute), %s over the link, "
                     + "compute cache %d/%d segments hit, %d admitted, %d evicted", hybrid.execMode(), hybrid.cachedSlices(),
-                    hybrid.pushdownSlices(), hybrid.pullupSlices(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
+                    hybrid.pushdownSlices(), hybrid.pullupSlices(), hybrid.bitmapFromStorage() + hybrid.bitmapFromCompute(),
+                    hybrid.bitmapFromStorage(), hybrid.bitmapFromCompute(), bytes(hybrid.networkBytes()), hybrid.segmentsHit(),
                     hybrid.segmentsHit() + hybrid.segmentsMissed(), hybrid.admissions(), hybrid.evictions()));
             if (hybrid.pushdownSlices() > 0) {
                 sb.append(String.format(Locale.ROOT, "\n  pushback: %d pushdown requested, %d admitted, %d pushed back",

@@ -24,7 +24,7 @@ class LauncherHelpTest {
     private static final Map<String, Set<String>> COMMANDS = Map.of(
             "", Set.of("bench", "export", "gen", "import", "quickstart", "scan", "shell", "sql", "storage-node", "tables"),
             "gen", Set.of("ssb", "taxi", "tpch"),
-            "bench", Set.of("ascan", "cscan", "duckdb", "io", "pushback", "remote"));
+            "bench", Set.of("ascan", "cscan", "duckdb", "hybrid", "io", "pushback", "remote"));
 
     @Test
     void everyCommandPrintsItsUsageAndExitsZero() throws Exception {

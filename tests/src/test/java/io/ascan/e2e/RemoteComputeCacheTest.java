@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RemoteComputeCacheTest {
     static final String QUERY = "SELECT SUM(lo_revenue), COUNT(*) FROM lineorder WHERE lo_quantity < 25";
-    static final Pattern EXEC = Pattern.compile("exec \\[([a-z-]+)\\]: (\\d+) cached, (\\d+) pushdown, (\\d+) pull-up slices, "
+    static final Pattern EXEC = Pattern.compile("exec \\[([a-z-]+)\\]: (\\d+) cached, (\\d+) pushdown, (\\d+) pull-up, "
+            + "\\d+ bitmap slices \\([^)]*\\), "
             + "(.+?) over the link, compute cache (\\d+)/(\\d+) segments hit, (\\d+) admitted, (\\d+) evicted");
     static final Pattern SLICES = Pattern.compile("AdaptiveScan lineorder \\[[a-z]+\\]: (\\d+) slices");
 

@@ -38,7 +38,7 @@ abstract class RemoteQueriesTest {
     /**
      * exec.mode x cache.compute.policy x cache.compute.bytes, by name: 64 bytes holds no segment,
      * 64 KiB a few dozen (the fixtures' segments are about a KiB, so the policies evict), 1 GiB
-     * every one. The queries of a suite run one after another on each configuration's connection,
+     * every one; with {@code exec.bitmaps=force} the partly cached slices take selection bitmaps. The queries of a suite run one after another on each configuration's connection,
      * so later queries find the segments earlier ones admitted.
      */
     static Map<String, String> allExecModes() {
@@ -53,6 +53,10 @@ abstract class RemoteQueriesTest {
         m.put("caching-only/wlfu/64", EXEC_BASE + "&exec.mode=caching-only&cache.compute.bytes=64");
         m.put("hybrid/wlfu/64k", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=64k");
         m.put("hybrid/wlfu/64", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=64");
+        // selection bitmaps whenever a slice's cache holds only its projection or only P's columns
+        m.put("hybrid/wlfu/1g/bitmaps", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=1g&exec.bitmaps=force");
+        m.put("hybrid/lru/64k/bitmaps", EXEC_BASE + "&exec.mode=hybrid&mode=pushdown&cache.compute.bytes=64k"
+                + "&cache.compute.policy=lru&exec.bitmaps=force");
         m.put("hybrid/lfu/1g/adaptive", EXEC_BASE + "&exec.mode=hybrid&mode=adaptive&policy.nSample=14&scan.outputQueue=2"
                 + "&cache.compute.bytes=1g&cache.compute.policy=lfu");
         return m;

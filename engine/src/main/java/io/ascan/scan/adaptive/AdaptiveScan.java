@@ -330,7 +330,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             io.ascan.cache.ComputeCache cache = query.options().execMode().caches() ? query.computeCache()
                     : io.ascan.cache.ComputeCache.disabled();
             mat = new io.ascan.scan.remote.HybridMaterializer(input, node.predicate(),
-                    DataMovement.of(m).remoteMaterializer(input, this, remote), remote, cache, hybridCounts);
+                    DataMovement.of(m).remoteMaterializer(input, this, remote), remote, cache, hybridCounts,
+                    query.options().execMode() == io.ascan.scan.ExecMode.HYBRID ? query.options().bitmaps()
+                            : io.ascan.scan.BitmapUse.OFF); // the baselines exchange no bitmaps
         }
         if (mat instanceof PushdownMaterializer p) pushdown = p;
         return mat;

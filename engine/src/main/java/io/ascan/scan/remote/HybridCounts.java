@@ -6,15 +6,17 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * How one scan of a remote table was routed (many materializer threads add, the scan report
- * reads): slices by route, bytes over the link, compute-side cache hits, admissions and
- * evictions, the pushdown requests the storage node pushed back, and the pushdown tuples in and out
- * (P's measured selectivity, for segment weights).
+ * reads): slices by route (cached, pushdown, pull-up, bitmap), bytes over the link, compute-side
+ * cache hits, admissions and evictions, the pushdown requests the storage node pushed back, and the
+ * pushdown tuples in and out (P's measured selectivity, for segment weights).
  */
 public final class HybridCounts {
     private final LongAdder cached = new LongAdder();
     private final LongAdder pushdown = new LongAdder();
     private final LongAdder pushedBack = new LongAdder();
     private final LongAdder pullup = new LongAdder();
+    private final LongAdder bitmapFromStorage = new LongAdder();
+    private final LongAdder bitmapFromCompute = new LongAdder();
     private final LongAdder networkBytes = new LongAdder();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
@@ -52,6 +54,14 @@ public final class HybridCounts {
         networkBytes.add(bytes);
     }
 
+    /** A slice took the BITMAP route: a bitmap from storage ({@code fromStorage}) or one sent from compute. */
+    public void bitmap(boolean fromStorage, long bytes, long rows, long passed) {
+        (fromStorage ? bitmapFromStorage : bitmapFromCompute).increment();
+        networkBytes.add(bytes);
+        pushedRows.add(rows); // P's selectivity, measured here as by pushdown
+        passedRows.add(passed);
+    }
+
     public void lookups(long hit, long miss) {
         hits.add(hit);
         misses.add(miss);
@@ -62,7 +72,7 @@ public final class HybridCounts {
         evictions.add(evicted);
     }
 
-    /** The fraction of tuples pushdown kept so far, or {@code prior} before any pushdown. */
+    /** The fraction of tuples pushdown (or a selection bitmap) kept so far, or {@code prior} before any pushdown. */
     public double selectivity(double prior) {
         long in = pushedRows.sum();
         return in == 0 ? prior : (double) passedRows.sum() / in;
@@ -72,6 +82,7 @@ public final class HybridCounts {
     public ScanReport.HybridFigures figures() {
         String m = execMode;
         return m == null ? null : new ScanReport.HybridFigures(m, cached.sum(), pushdown.sum(), pullup.sum(),
-                networkBytes.sum(), hits.sum(), misses.sum(), admissions.sum(), evictions.sum(), pushedBack.sum());
+                bitmapFromStorage.sum(), bitmapFromCompute.sum(), networkBytes.sum(), hits.sum(), misses.sum(), admissions.sum(),
+                evictions.sum(), pushedBack.sum());
     }
 }

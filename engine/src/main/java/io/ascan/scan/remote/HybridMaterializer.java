@@ -10,10 +10,14 @@ import io.ascan.format.ColumnSpec;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
+import io.ascan.scan.BitmapUse;
 import io.ascan.scan.Rowset;
 import io.ascan.scan.ScanMode;
+import io.ascan.scan.materializer.Compaction;
 import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.PredicateSelection;
 import io.ascan.scan.materializer.ScanInput;
+import io.ascan.scan.materializer.SelectionBitmap;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -28,6 +32,14 @@ import org.apache.arrow.memory.ArrowBuf;
  * to the cache; pushdown is replaced by pull-up when the cache policy would admit a missing
  * segment (the paper waits for the cache load rather than pushing down). Every slice reports its
  * segments' accesses, weighted by the {@link CostModel}, to the cache policy.
+ *
+ * <p>A slice with only some segments cached may take the BITMAP route (section 6.2): when the
+ * cache holds every projected column but not all the columns P reads, the node evaluates P and
+ * returns a selection bitmap with which the cached columns are compacted here (a bitmap from
+ * storage); when it holds every column P reads but not all projected ones, P is evaluated here and
+ * the bitmap sent, so that the node reads and ships only the selected tuples of the missing
+ * columns (a bitmap from compute). Either way the rowset holds the projection of the tuples that
+ * satisfy P, as a pushdown's. {@code exec.bitmaps} decides when ({@link BitmapUse}).
  */
 public final class HybridMaterializer implements Materializer {
     /** P's selectivity assumed for segment weights before this scan has pushed anything down. */
@@ -40,11 +52,21 @@ public final class HybridMaterializer implements Materializer {
     private final HybridCounts counts;
     private final boolean hasPredicate;
     private final int[] predicatesOn; // per read column: P's conjuncts reading it
+    private final Expr predicate;
+    private final BitmapUse bitmaps;
 
     /** @param linked the remote materializer of the worker's mode (pull-up or pushdown) */
     public HybridMaterializer(ScanInput input, Expr predicate, Materializer linked, RemoteStorage node, ComputeCache cache,
                               HybridCounts counts) {
+        this(input, predicate, linked, node, cache, counts, BitmapUse.OFF);
+    }
+
+    /** @param bitmaps when slices may take the BITMAP route (OFF unless the cache is on) */
+    public HybridMaterializer(ScanInput input, Expr predicate, Materializer linked, RemoteStorage node, ComputeCache cache,
+                              HybridCounts counts, BitmapUse bitmaps) {
         this.input = input;
+        this.predicate = predicate;
+
         this.linked = linked;
         this.node = node;
         this.cache = cache;
@@ -57,6 +79,8 @@ public final class HybridMaterializer implements Materializer {
                 for (int i = 0; i < read.length; i++) if (read[i] == col) predicatesOn[i]++;
             }
         }
+        // a P that reads no column has nothing a bitmap could stand in for
+        this.bitmaps = predicate == null || !cache.enabled() || columns(true).length == 0 ? BitmapUse.OFF : bitmaps;
     }
 
     @Override
@@ -68,19 +92,31 @@ public final class HybridMaterializer implements Materializer {
     public Session open() throws IOException {
         Session link = linked.open();
         return new Session() {
+            private PredicateSelection local; // P over cached columns, for bitmaps from compute
+
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException, InterruptedException {
-                return HybridMaterializer.this.materialize(slice, link);
+                return HybridMaterializer.this.materialize(slice, link, this::local);
+            }
+
+            private PredicateSelection local() {
+                if (local == null) local = new PredicateSelection(input.table(), columns(true), predicate, input.allocator());
+                return local;
             }
 
             @Override
             public void close() throws IOException {
-                link.close();
+                try {
+                    if (local != null) local.close();
+                } finally {
+                    link.close();
+                }
             }
         };
     }
 
-    private Materialized materialize(SliceMeta slice, Session link) throws IOException, InterruptedException {
+    private Materialized materialize(SliceMeta slice, Session link, java.util.function.Supplier<PredicateSelection> local)
+            throws IOException, InterruptedException {
         int[] read = input.readColumns();
         List<SegmentId> ids = new ArrayList<>(read.length);
         long[] sizes = new long[read.length];
@@ -106,7 +142,13 @@ public final class HybridMaterializer implements Materializer {
                 counts.cached();
                 return new Materialized(rowset(slice, held, null), 0, true);
             }
-            if (mode() == ScanMode.DIRECT || wouldAdmitAny(ids, sizes, held)) return pullUp(slice, ids, held);
+            Boolean fromStorage = bitmapCase(held);
+            if (fromStorage != null && bitmaps == BitmapUse.FORCE) return bitmap(slice, held, fromStorage, local);
+            if (wouldAdmitAny(ids, sizes, held)) return pullUp(slice, ids, held);
+            if (fromStorage != null && bitmaps == BitmapUse.AUTO && cost != null && bitmapCheaper(slice, sizes, held, fromStorage, cost)) {
+                return bitmap(slice, held, fromStorage, local);
+            }
+            if (mode() == ScanMode.DIRECT) return pullUp(slice, ids, held);
             release(held);
             long start = System.nanoTime();
             Materialized m = link.materialize(slice);
@@ -126,6 +168,132 @@ public final class HybridMaterializer implements Materializer {
         } finally {
             release(held);
         }
+    }
+
+    /**
+     * Which case of selection bitmaps applies to a slice with some segments missing: true for a bitmap
+     * from storage (every projected column cached, a column P reads not), false for one from compute
+     * (every column P reads cached, a projected one not), null for neither.
+     */
+    private Boolean bitmapCase(ArrowBuf[] held) {
+        if (bitmaps == BitmapUse.OFF) return null;
+        boolean projectedHeld = true, predicateHeld = true;
+        for (int i = 0; i < held.length; i++) {
+            if (held[i] != null) continue;
+            if (i < input.projected()) projectedHeld = false;
+            if (predicatesOn[i] > 0) predicateHeld = false;
+        }
+        return projectedHeld ? Boolean.TRUE : predicateHeld ? Boolean.FALSE : null;
+    }
+
+    /**
+     * The cost model's choice between the BITMAP route and the worker's mode for a slice whose missing
+     * segments the cache will not admit: each is estimated as bytes over the link plus bytes the node
+     * scans plus tuple-predicates it evaluates, at the measured rates; P's selectivity is the one
+     * measured so far. Pushdown ships the selected tuples of every projected column and scans every
+     * column; a bitmap from storage ships rows/8 bytes and scans the columns P reads; one from compute
+     * ships rows/8 bytes up and the selected tuples of the missing columns back, and scans only those.
+     */
+    private boolean bitmapCheaper(SliceMeta slice, long[] sizes, ArrowBuf[] held, boolean fromStorage, CostModel cost) {
+        double selectivity = counts.selectivity(PRIOR_SELECTIVITY);
+        long rows = slice.rowCount(), read = 0, projected = 0, onP = 0, missing = 0, missingProjected = 0;
+        int predicates = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            read += sizes[i];
+            predicates += predicatesOn[i];
+            if (i < input.projected()) projected += sizes[i];
+            if (predicatesOn[i] > 0) onP += sizes[i];
+            if (held[i] == null) {
+                missing += sizes[i];
+                if (i < input.projected()) missingProjected += sizes[i];
+            }
+        }
+        double bitmap = SelectionBitmap.bytes(slice.rowCount());
+        double linked = mode() == ScanMode.DIRECT ? cost.seconds(missing, 0, 0)
+                : cost.seconds(selectivity * projected, read, (double) rows * predicates);
+        double viaBitmap = fromStorage ? cost.seconds(bitmap, onP, (double) rows * predicates)
+                : cost.seconds(bitmap + selectivity * missingProjected, missingProjected, 0);
+        return viaBitmap < linked;
+    }
+
+    /** The table columns P reads ({@code onP}) or the projected ones, in read order. */
+    private int[] columns(boolean onP) {
+        int[] read = input.readColumns();
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < read.length; i++) if (onP ? predicatesOn[i] > 0 : i < input.projected()) out.add(read[i]);
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The BITMAP route: a rowset of the projected columns' tuples that satisfy P, as pushdown's. */
+    private Materialized bitmap(SliceMeta slice, ArrowBuf[] held, boolean fromStorage,
+                                java.util.function.Supplier<PredicateSelection> local) throws IOException {
+        int[] read = input.readColumns();
+        int rows = slice.rowCount();
+        int[] selection = new int[rows];
+        int n;
+        long bytes;
+        List<ColumnData> fetched = List.of(); // from compute: the missing projected columns' selected tuples
+        if (fromStorage) {
+            RemoteStorage.Received<byte[]> r = node.selectionBitmap(input.table(), columns(true), predicate, slice);
+            input.move(r.networkBytes());
+            bytes = r.networkBytes();
+            try {
+                n = SelectionBitmap.positions(r.value(), rows, selection);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("storage node " + node.address() + " sent a bad selection bitmap for slice " + slice.index()
+                        + " of " + input.table().name() + ": " + e.getMessage(), e);
+            }
+        } else {
+            List<ColumnData> onP = new ArrayList<>();
+            try {
+                for (int i = 0; i < read.length; i++) if (predicatesOn[i] > 0) onP.add(load(slice, i, held[i]));
+                n = local.get().select(onP, rows, selection);
+            } finally {
+                for (ColumnData c : onP) c.close();
+            }
+            bytes = 0;
+            if (n > 0) {
+                List<Integer> missing = new ArrayList<>();
+                for (int i = 0; i < input.projected(); i++) if (held[i] == null) missing.add(read[i]);
+                RemoteStorage.Received<List<ColumnData>> r = node.selectedRows(input.table(),
+                        missing.stream().mapToInt(Integer::intValue).toArray(), slice, SelectionBitmap.of(selection, n, rows),
+                        input.allocator());
+                input.move(r.networkBytes());
+                bytes = r.networkBytes();
+                fetched = r.value();
+                if (r.rows() != n || fetched.size() != missing.size()) {
+                    for (ColumnData c : fetched) c.close();
+                    throw new IOException("storage node " + node.address() + " sent " + r.rows() + " tuples of " + fetched.size()
+                            + " columns of slice " + slice.index() + " of " + input.table().name() + " for a bitmap selecting "
+                            + n + " tuples of " + missing.size());
+                }
+            }
+        }
+        counts.bitmap(fromStorage, bytes, rows, n);
+        if (n == 0) return new Materialized(null, bytes);
+        Compaction.Compacted here = null; // the cached projected columns' selected tuples
+        try {
+            List<ColumnData> cached = new ArrayList<>();
+            try {
+                for (int i = 0; i < input.projected(); i++) if (held[i] != null) cached.add(load(slice, i, held[i]));
+                here = Compaction.compact(cached, selection, n, input.computePool(), input.allocator());
+            } finally {
+                for (ColumnData c : cached) c.close();
+            }
+            List<ColumnData> out = new ArrayList<>(input.projected());
+            for (int i = 0, h = 0, f = 0; i < input.projected(); i++) out.add(held[i] != null ? here.columns().get(h++) : fetched.get(f++));
+            return new Materialized(new Rowset(ScanMode.PUSHDOWN, n, out, null), bytes);
+        } catch (IOException | RuntimeException e) {
+            if (here != null) here.close();
+            for (ColumnData c : fetched) c.close();
+            throw e;
+        }
+    }
+
+    /** Read column {@code i} of the slice decoded from its cached segment. */
+    private ColumnData load(SliceMeta slice, int i, ArrowBuf segment) throws IOException {
+        return SegmentDecoder.load(input.table().name(), input.table().schema().column(input.readColumns()[i]), slice, segment,
+                input.allocator());
     }
 
     private boolean wouldAdmitAny(List<SegmentId> ids, long[] sizes, ArrowBuf[] held) {

@@ -71,6 +71,21 @@ public interface RemoteStorage {
     }
 
     /**
+     * A selection bitmap from storage (FlexPushdownDB section 6.2): the node reads {@code columns}
+     * (every column P reads) of {@code slice}, evaluates P and returns its
+     * {@link io.ascan.scan.materializer.SelectionBitmap}; rows is the number of tuples it selects.
+     */
+    Received<byte[]> selectionBitmap(Table table, int[] columns, Expr predicate, SliceMeta slice) throws IOException;
+
+    /**
+     * A selection bitmap from compute: the node reads only {@code columns} of {@code slice} and ships
+     * the tuples {@code bitmap} selects, copied into vectors of {@code allocator} (none when it
+     * selects none).
+     */
+    Received<List<ColumnData>> selectedRows(Table table, int[] columns, SliceMeta slice, byte[] bitmap, BufferAllocator allocator)
+            throws IOException;
+
+    /**
      * One scan's pushdown: the slice's columns to read (the projection, then those only P reads),
      * how many of them are output, P over the table's columns (or null) and R (over output positions).
      */

@@ -40,6 +40,19 @@ class RemoteLinkEmulationTest {
             }
 
             @Override
+            public Received<byte[]> selectionBitmap(io.ascan.catalog.Table table, int[] columns, io.ascan.expr.Expr predicate,
+                                                    SliceMeta slice) {
+                return new Received<>(new byte[0], 0, bytes);
+            }
+
+            @Override
+            public Received<List<io.ascan.format.ColumnData>> selectedRows(io.ascan.catalog.Table table, int[] columns,
+                                                                          SliceMeta slice, byte[] bitmap,
+                                                                          org.apache.arrow.memory.BufferAllocator allocator) {
+                return new Received<>(List.of(), 0, bytes);
+            }
+
+            @Override
             public String address() {
                 return "grpc://test";
             }

@@ -33,4 +33,13 @@ class EnginePropertiesTest {
         e = assertThrows(IllegalArgumentException.class, () -> EngineProperties.parse(Map.of("cache.bytes", "m")));
         assertTrue(e.getMessage().startsWith("cache.bytes must be a byte count"), e.getMessage());
     }
+
+    @Test
+    void execBitmapsDefaultsToAutoAndRefusesOtherValues() {
+        assertEquals(io.ascan.scan.BitmapUse.AUTO, EngineProperties.parse(Map.of()).query().bitmaps());
+        assertEquals(io.ascan.scan.BitmapUse.FORCE, EngineProperties.parse(Map.of("exec.bitmaps", " Force ")).query().bitmaps());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EngineProperties.parse(Map.of("exec.bitmaps", "always")));
+        assertEquals("exec.bitmaps must be one of off, auto, force, got 'always'", e.getMessage());
+    }
 }

@@ -245,8 +245,28 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         return meta != null && "true".equals(meta.get(Tickets.PUSHBACK));
     }
 
+    @Override
+    public Received<byte[]> selectionBitmap(Table table, int[] columns, io.ascan.expr.Expr predicate, SliceMeta slice)
+            throws IOException {
+        return BitmapCalls.selectionBitmap(this, table, columns, predicate, slice);
+    }
+
+    @Override
+    public Received<List<ColumnData>> selectedRows(Table table, int[] columns, SliceMeta slice, byte[] bitmap, BufferAllocator into)
+            throws IOException {
+        return BitmapCalls.selectedRows(this, table, columns, slice, bitmap, into);
+    }
+
+    FlightClient flight() {
+        return client;
+    }
+
+    CallOption[] options() {
+        return options;
+    }
+
     /** A vector of the stream copied into {@code into} (the stream reuses its buffers for the next batch). */
-    private static FieldVector copy(FieldVector v, int rows, BufferAllocator into) {
+    static FieldVector copy(FieldVector v, int rows, BufferAllocator into) {
         FieldVector target = v.getField().createVector(into);
         List<ArrowBuf> bufs = new ArrayList<>();
         try {
@@ -268,7 +288,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
-    private IOException failed(String what, FlightRuntimeException e) {
+    IOException failed(String what, FlightRuntimeException e) {
         return new IOException("storage node " + address() + ": " + what + " failed: " + e.status().code()
                 + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
     }

@@ -97,6 +97,7 @@ final class NodeProducer extends NoOpFlightProducer {
     private volatile Location location;
     /** Streams waiting for their client to read. */
     private final AtomicInteger waiting = new AtomicInteger();
+    private final NodeBitmaps bitmaps;
 
     NodeProducer(ServedCatalog catalog, BufferAllocator allocator, AlignedBufferPool pool, SegmentCache cache, int storageThreads,
                  int maxRequestBytes, IoMode io, NodePushback pushback) {
@@ -108,6 +109,7 @@ final class NodeProducer extends NoOpFlightProducer {
         this.storageThreads = new Semaphore(storageThreads);
         this.maxRequestBytes = maxRequestBytes;
         this.io = io;
+        this.bitmaps = new NodeBitmaps(catalog, pool, cache, this.storageThreads, io, this::send);
     }
 
     /** How many streams wait for their client to read now. */
@@ -232,6 +234,8 @@ final class NodeProducer extends NoOpFlightProducer {
             check(t, r);
             if (r.kind().equals(Tickets.PULL)) {
                 pull(t, r, slices.getFirst(), listener, a, false);
+            } else if (NodeBitmaps.serves(r.kind())) {
+                bitmaps.serve(t, r, slices.getFirst(), listener, a);
             } else if (r.pushback() && slices.size() == 1) { // a client that can take the raw segments instead
                 try (NodePushback.Admission admission = pushback.admit(t.name(), r.columns(), r.predicate(),
                         inBytes(r, slices.getFirst()), r.pullupNanosPerByte())) {
@@ -253,7 +257,7 @@ final class NodeProducer extends NoOpFlightProducer {
     private static List<SliceMeta> slices(Table t, Tickets.Request r) {
         List<SliceMeta> all = t.manifest().slices();
         int count = r.count();
-        if (r.slice() < 0 || count < 1 || r.slice() > all.size() - count || (r.kind().equals(Tickets.PULL) && count != 1)) {
+        if (r.slice() < 0 || count < 1 || r.slice() > all.size() - count || (!r.kind().equals(Tickets.PUSHDOWN) && count != 1)) {
             throw new ProtocolException("slices " + r.slice() + "+" + count + " are not in table '" + t.name() + "' ("
                     + all.size() + " slices)");
         }
@@ -382,7 +386,7 @@ final class NodeProducer extends NoOpFlightProducer {
     }
 
     /** P may only read columns of the table, with their types: the kernel compiler trusts both. */
-    private static void checkPredicate(Table t, Expr p) {
+    static void checkPredicate(Table t, Expr p) {
         if (p.type().kind() != TypeKind.BOOLEAN) throw new ProtocolException("P must be BOOLEAN, not " + p.type());
         p.forEach(e -> {
             if (e instanceof ColumnRef c) {
@@ -399,7 +403,7 @@ final class NodeProducer extends NoOpFlightProducer {
      * The rowset's columns into {@code root}'s vectors (zero-copy; dictionary-encoded ones decoded, DECIMAL
      * widened to decimal128 when asked).
      */
-    private static void load(VectorSchemaRoot root, Rowset rs, boolean decimal128, BufferAllocator a) {
+    static void load(VectorSchemaRoot root, Rowset rs, boolean decimal128, BufferAllocator a) {
         List<FieldVector> vectors = new ArrayList<>(rs.columns().size());
         List<FieldVector> decoded = new ArrayList<>();
         try {

@@ -31,21 +31,26 @@ final class Tickets {
     static final int VERSION = 1;
     static final String PULL = "pull";
     static final String PUSHDOWN = "pushdown";
+    /** A selection bitmap from storage: P evaluated over the slice's {@code columns}, its bitmap returned. */
+    static final String BITMAP = "bitmap";
+    /** A selection bitmap from compute: only the tuples of {@code columns} the ticket's {@code bitmap} selects. */
+    static final String SELECTED = "selected";
     static final ObjectMapper JSON = new ObjectMapper();
 
     private Tickets() {}
 
-    /** A decoded slice request. {@code predicate} and {@code filters} are for pushdown (null and empty for pull-up). */
     /**
+     * A decoded slice request. {@code predicate} and {@code filters} are for pushdown (null and empty for pull-up).
+     *
      * @param decimal128 DECIMAL columns shipped as Arrow's decimal128(p, s), as other engines read a decimal (the
      *                   tickets of GetFlightInfo), rather than as ascan's scaled int64
-     */
-    /**
      * @param pushback   the client takes a pushdown request pushed back (answered with raw segments, {@link #PUSHBACK})
      * @param pullupNanosPerByte the client's measured pull-up time per byte (0: none yet), for the pushback arbiter
+     * @param bitmap the selection bitmap of a {@link #SELECTED} request (base64), else null
      */
     record Request(String kind, String table, String version, int slice, int count, int[] columns, int projected,
-                   JsonNode predicate, JsonNode filters, boolean decimal128, boolean pushback, double pullupNanosPerByte) {}
+                   JsonNode predicate, JsonNode filters, boolean decimal128, boolean pushback, double pullupNanosPerByte,
+                   JsonNode bitmap) {}
 
     /** The ticket field saying the client takes pushback; also the schema metadata key marking a pushed-back answer. */
     static final String PUSHBACK = "pushback";
@@ -69,6 +74,35 @@ final class Tickets {
         ArrayNode cols = o.putArray("columns");
         for (int c : columns) cols.add(c);
         return o;
+    }
+
+    /** A request for the selection bitmap of P on one slice of {@code columns} (every column P reads). */
+    static byte[] bitmap(Table table, int[] columns, io.ascan.expr.Expr predicate, int slice) {
+        ObjectNode o = base(BITMAP, table);
+        ArrayNode cols = o.putArray("columns");
+        for (int c : columns) cols.add(c);
+        o.set("predicate", ExprCodec.write(predicate));
+        o.put("slice", slice);
+        return bytes(o);
+    }
+
+    /** A request for the tuples of one slice of {@code columns} that {@code bitmap} selects. */
+    static byte[] selected(Table table, int[] columns, int slice, byte[] bitmap) {
+        ObjectNode o = base(SELECTED, table);
+        ArrayNode cols = o.putArray("columns");
+        for (int c : columns) cols.add(c);
+        o.put("slice", slice);
+        o.put("bitmap", Base64.getEncoder().encodeToString(bitmap));
+        return bytes(o);
+    }
+
+    /** The selection bitmap of a {@link #SELECTED} request. */
+    static byte[] bitmap(Request r) {
+        try {
+            return Base64.getDecoder().decode(ExprCodec.text(r.bitmap(), "bitmap"));
+        } catch (IllegalArgumentException e) {
+            throw new ProtocolException("the selection bitmap is not base64");
+        }
     }
 
     /** A pushdown scan's request without its slice. */
@@ -112,7 +146,7 @@ final class Tickets {
         int v = ExprCodec.integer(n.get("v"), "v");
         if (v != VERSION) throw new ProtocolException("request version " + v + " is not served (this node speaks " + VERSION + ")");
         String kind = ExprCodec.text(n.get("kind"), "kind");
-        if (!kind.equals(PULL) && !kind.equals(PUSHDOWN)) throw new ProtocolException("unknown request kind '" + kind + "'");
+        if (!kind.equals(PULL) && !kind.equals(PUSHDOWN) && !kind.equals(BITMAP) && !kind.equals(SELECTED)) throw new ProtocolException("unknown request kind '" + kind + "'");
         JsonNode cols = n.get("columns");
         if (cols == null || !cols.isArray() || cols.isEmpty()) throw new ProtocolException("columns must be a non-empty array");
         int[] columns = new int[cols.size()];
@@ -123,7 +157,7 @@ final class Tickets {
         return new Request(kind, ExprCodec.text(n.get("table"), "table"), ExprCodec.text(n.get("version"), "version"),
                 ExprCodec.integer(n.get("slice"), "slice"), n.has("count") ? ExprCodec.integer(n.get("count"), "count") : 1,
                 columns, projected, n.get("predicate"), filters, n.path(DECIMAL128).asBoolean(false),
-                n.path(PUSHBACK).asBoolean(false), n.path(PULLUP_RATE).asDouble(0));
+                n.path(PUSHBACK).asBoolean(false), n.path(PULLUP_RATE).asDouble(0), n.get("bitmap"));
     }
 
     @SuppressWarnings("restricted") // the filter's own memory, within its size
