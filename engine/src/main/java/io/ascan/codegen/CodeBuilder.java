@@ -27,6 +27,19 @@ public final class CodeBuilder {
         return prefix + '$' + (nextName++);
     }
 
+    /**
+     * Declares a fresh flag, false, for a short-circuiting construct to set once its result is
+     * known; it guards each later part with {@code if (!flag)}. A labeled block left with
+     * {@code break} did this job, but Janino merges the stack maps of all the breaks of a block,
+     * and with other locals in scope at each break (a long in one's slot, an int in another's) its
+     * merge failed an assertion (CodeContext.mergeStackMaps) for some CASE expressions.
+     */
+    public String decided(String prefix) {
+        String flag = fresh(prefix);
+        line("boolean " + flag + " = false;");
+        return flag;
+    }
+
     /** Appends one statement line at the current indentation. */
     public CodeBuilder line(String statement) {
         body.append("    ".repeat(indent)).append(statement).append('\n');

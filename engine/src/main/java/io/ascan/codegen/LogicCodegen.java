@@ -6,8 +6,9 @@ import io.ascan.expr.Operator;
 
 /**
  * AND/OR (three-valued, short-circuit), NOT and the IS predicates, CASE and COALESCE. Each
- * short-circuiting construct is a labeled block that breaks out as soon as its result is known,
- * so later operands (and the columns they read) are not touched.
+ * short-circuiting construct sets a flag ({@link CodeBuilder#decided}) as soon as its result is
+ * known and evaluates each later operand in a block guarded by that flag, so later operands (and
+ * the columns they read) are not touched.
  */
 final class LogicCodegen {
     private final ExprCodegen g;
@@ -22,9 +23,10 @@ final class LogicCodegen {
         String decisive = and ? "false" : "true";
         ValueCode r = g.declare(and ? "and" : "or", c.type(), "false");
         g.code.line(r.value() + " = " + (and ? "true" : "false") + ";");
-        String label = g.code.fresh(and ? "and" : "or");
-        g.code.open(label + ":");
+        String decided = g.code.decided(and ? "and" : "or");
+        boolean first = true;
         for (Expr operand : c.args()) {
+            if (!first) g.code.open("if (!" + decided + ")");
             ValueCode v = g.compile(operand);
             String test = (and ? "!" : "") + v.value();
             if (v.isNull().equals("false")) {
@@ -35,10 +37,11 @@ final class LogicCodegen {
             }
             g.code.line(r.isNull() + " = false;");
             g.code.line(r.value() + " = " + decisive + ";");
-            g.code.line("break " + label + ";");
+            g.code.line(decided + " = true;");
             g.code.close();
+            if (!first) g.code.close();
+            first = false;
         }
-        g.code.close();
         return r;
     }
 
@@ -63,16 +66,18 @@ final class LogicCodegen {
     /** CASE: the first condition that is TRUE (not NULL, not FALSE) selects its value; else the ELSE value. */
     ValueCode caseWhen(Call c) {
         ValueCode r = g.declare("case", c.type(), "true");
-        String label = g.code.fresh("case");
-        g.code.open(label + ":");
+        String decided = g.code.decided("case");
         int n = c.args().size();
         for (int i = 0; i + 1 < n; i += 2) {
+            if (i > 0) g.code.open("if (!" + decided + ")");
             ValueCode cond = g.compile(c.arg(i));
             g.code.open("if (" + (cond.isNull().equals("false") ? "" : "!" + cond.isNull() + " && ") + cond.value() + ")");
             assign(r, g.cast.coerce(g.compile(c.arg(i + 1)), c.type(), g.what(c)));
-            g.code.line("break " + label + ";");
+            g.code.line(decided + " = true;");
             g.code.close();
+            if (i > 0) g.code.close();
         }
+        g.code.open("if (!" + decided + ")");
         assign(r, g.cast.coerce(g.compile(c.arg(n - 1)), c.type(), g.what(c)));
         g.code.close();
         return r;
@@ -81,19 +86,20 @@ final class LogicCodegen {
     /** COALESCE: the first operand that is not NULL; later operands are not evaluated. */
     ValueCode coalesce(Call c) {
         ValueCode r = g.declare("coalesce", c.type(), "true");
-        String label = g.code.fresh("coalesce");
-        g.code.open(label + ":");
+        String decided = g.code.decided("coalesce");
         for (Expr operand : c.args()) {
+            g.code.open("if (!" + decided + ")");
             ValueCode v = g.cast.coerce(g.compile(operand), c.type(), g.what(c));
-            if (v.isNull().equals("true")) continue;
             boolean last = v.isNull().equals("false");
-            if (!last) g.code.open("if (!" + v.isNull() + ")");
-            assign(r, v);
-            g.code.line("break " + label + ";");
-            if (!last) g.code.close();
-            else break;
+            if (!v.isNull().equals("true")) {
+                if (!last) g.code.open("if (!" + v.isNull() + ")");
+                assign(r, v);
+                g.code.line(decided + " = true;");
+                if (!last) g.code.close();
+            }
+            g.code.close();
+            if (last) break;
         }
-        g.code.close();
         return r;
     }
 

@@ -1,5 +1,6 @@
 package io.ascan.planner;
 
+import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -15,6 +16,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Calcite's implicit coercions, plus DuckDB's and PostgreSQL's date arithmetic with whole days,
@@ -22,7 +24,7 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * {@code date + n * INTERVAL '1' DAY}, {@code date - n} becomes {@code date - n * INTERVAL '1'
  * DAY}, and {@code date - date} becomes {@code TIMESTAMPDIFF(DAY, b, a) - 0}, the number of days
  * (an INTEGER; the "- 0" keeps the call a subtraction of numbers, which is all an operand
- * coercion can change).
+ * coercion can change). Exact numbers are compared in a DECIMAL that keeps the larger scale.
  */
 final class AscanTypeCoercion extends TypeCoercionImpl {
     AscanTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -53,6 +55,43 @@ final class AscanTypeCoercion extends TypeCoercionImpl {
             }
         }
         return super.binaryArithmeticCoercion(binding);
+    }
+
+    @Override
+    public @Nullable RelDataType commonTypeForBinaryComparison(@Nullable RelDataType a, @Nullable RelDataType b) {
+        RelDataType common = super.commonTypeForBinaryComparison(a, b);
+        return a == null || b == null ? common : exactComparison(common, List.of(a, b));
+    }
+
+    @Override
+    protected @Nullable RelDataType commonTypeForComparison(List<RelDataType> types) {
+        return exactComparison(super.commonTypeForComparison(types), types);
+    }
+
+    /**
+     * Calcite's common DECIMAL of exact numbers keeps their integer digits and gives up scale when
+     * both do not fit in 38 digits: a SUM of DECIMAL(12,2), a DECIMAL(38,2), compared with
+     * 0.000001 cast the literal to 0.00. A comparison keeps every operand's scale instead, and the
+     * integer digits that remain; a value with more integer digits fails its cast with an
+     * overflow, never a silently rounded comparison.
+     */
+    private @Nullable RelDataType exactComparison(@Nullable RelDataType common, List<RelDataType> types) {
+        if (common == null || common.getSqlTypeName() != SqlTypeName.DECIMAL
+                || !types.stream().allMatch(t -> SqlTypeUtil.isExactNumeric(t))) {
+            return common;
+        }
+        int scale = 0, integerDigits = 0;
+        for (RelDataType t : types) {
+            int s = Math.max(t.getScale(), 0);
+            scale = Math.max(scale, s);
+            integerDigits = Math.max(integerDigits, t.getPrecision() - s);
+        }
+        int max = factory.getTypeSystem().getMaxPrecision(SqlTypeName.DECIMAL);
+        scale = Math.min(scale, max);
+        int precision = Math.min(integerDigits, max - scale) + scale;
+        if (precision == common.getPrecision() && scale == common.getScale()) return common;
+        RelDataType t = factory.createSqlType(SqlTypeName.DECIMAL, Math.max(precision, 1), scale);
+        return factory.createTypeWithNullability(t, common.isNullable());
     }
 
     /** {@code n * INTERVAL '1' DAY}. */

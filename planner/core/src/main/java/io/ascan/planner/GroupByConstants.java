@@ -1,8 +1,11 @@
 package io.ascan.planner;
 
+import java.math.BigDecimal;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
@@ -17,7 +20,10 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * Calcite truncates any numeric literal to one, so {@code GROUP BY 2.5} grouped by the second
  * item, an aggregate ("Aggregate expression is illegal in GROUP BY"), where DuckDB and PostgreSQL
  * group by the constant 2.5: one group. Such a literal becomes a CAST of itself to its own type,
- * a constant that is no ordinal.
+ * a constant that is no ordinal. An integer that cannot be an ordinal (below 1, beyond an INT, or
+ * negated: {@code GROUP BY -1}) is "out of range", as in DuckDB and PostgreSQL: Calcite read
+ * {@code GROUP BY -9223372036854775807} as ordinal 1 (its int value wraps) and grouped by the
+ * first item, and took {@code GROUP BY -1} for a constant.
  */
 final class GroupByConstants extends SqlBasicVisitor<Void> {
     private GroupByConstants() {}
@@ -31,10 +37,28 @@ final class GroupByConstants extends SqlBasicVisitor<Void> {
         if (call instanceof SqlSelect select && select.getGroup() != null) {
             SqlNodeList group = select.getGroup();
             for (int i = 0; i < group.size(); i++) {
-                if (group.get(i) instanceof SqlNumericLiteral n && !n.isInteger()) group.set(i, constant(n));
+                SqlNode item = group.get(i);
+                if (item instanceof SqlNumericLiteral n && !n.isInteger()) group.set(i, constant(n));
+                else if (isInteger(item) && !isOrdinalRange(item)) group.set(i, outOfRange(item.getParserPosition()));
             }
         }
         return super.visit(call);
+    }
+
+    private static boolean isInteger(SqlNode item) {
+        if (item.getKind() == SqlKind.MINUS_PREFIX) item = ((SqlCall) item).operand(0);
+        return item instanceof SqlNumericLiteral n && n.isInteger();
+    }
+
+    private static boolean isOrdinalRange(SqlNode item) {
+        if (!(item instanceof SqlNumericLiteral n)) return false;
+        BigDecimal v = n.bigDecimalValue();
+        return v != null && v.signum() > 0 && v.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0;
+    }
+
+    /** 0: an ordinal Calcite's validator rejects as out of range, at the item's position. */
+    private static SqlNode outOfRange(SqlParserPos pos) {
+        return SqlLiteral.createExactNumeric("0", pos);
     }
 
     private static SqlNode constant(SqlNumericLiteral n) {

@@ -2,12 +2,15 @@ package io.ascan.planner.rules;
 
 import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttle;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
@@ -15,6 +18,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlQuantifyOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Restates the sub-query expressions that Calcite's SubQueryRemoveRule rewrites wrongly in forms
@@ -31,6 +35,13 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
  *       {@code x < y OR x > y} for each y and OR is associative. The rule's own rewrite looks up
  *       its count columns by name ({@code c}, {@code d}) after joining the outer row, so an outer
  *       column named {@code d} took their place.</li>
+ *   <li>A boolean sub-query that is an operand of a call other than AND, OR, NOT, CASE and the IS
+ *       predicates (a comparison such as {@code (x IN (q)) >= f}, or a NOT BETWEEN) is wrapped in
+ *       {@code CASE WHEN TRUE THEN q ELSE ... END}. The rule asks Calcite's LogicVisitor which of
+ *       its values matter; the visitor passes a filter's "only TRUE matters" (or, under NOT, "only
+ *       FALSE") through every other call unchanged, so the rule turned an UNKNOWN {@code IN} into
+ *       TRUE or FALSE under a comparison, and rows whose comparison is NULL passed the filter. A
+ *       CASE is where the visitor asks for all three values; folding removes the CASE later.</li>
  * </ul>
  */
 public final class SubQueryForms {
@@ -77,5 +88,25 @@ public final class SubQueryForms {
             }
             return q;
         }
+
+        @Override
+        public RexNode visitCall(RexCall call) {
+            RexNode visited = super.visitCall(call);
+            if (!(visited instanceof RexCall c) || PASSES_LOGIC.contains(c.getKind())) return visited;
+            List<RexNode> operands = new ArrayList<>(c.getOperands());
+            boolean wrapped = false;
+            for (int i = 0; i < operands.size(); i++) {
+                if (operands.get(i) instanceof RexSubQuery q && q.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
+                    RexNode otherwise = q.getType().isNullable() ? rex.makeNullLiteral(q.getType()) : rex.makeLiteral(false);
+                    operands.set(i, rex.makeCall(q.getType(), SqlStdOperatorTable.CASE, List.of(rex.makeLiteral(true), q, otherwise)));
+                    wrapped = true;
+                }
+            }
+            return wrapped ? c.clone(c.getType(), operands) : c;
+        }
     }
+
+    /** The calls through which LogicVisitor rightly passes (AND, OR) or itself sets (the others) the logic of an operand. */
+    private static final Set<SqlKind> PASSES_LOGIC = EnumSet.of(SqlKind.AND, SqlKind.OR, SqlKind.NOT, SqlKind.CASE,
+            SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.IS_TRUE, SqlKind.IS_NOT_TRUE, SqlKind.IS_FALSE, SqlKind.IS_NOT_FALSE);
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
@@ -23,14 +24,19 @@ import org.apache.calcite.rel.metadata.MetadataHandler;
 import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMdDistinctRowCount;
+import org.apache.calcite.rel.metadata.RelMdPredicates;
 import org.apache.calcite.rel.metadata.RelMdRowCount;
 import org.apache.calcite.rel.metadata.RelMdSelectivity;
 import org.apache.calcite.rel.metadata.RelMdSize;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.Util;
 
@@ -51,6 +57,7 @@ public final class AscanMetadata {
             ReflectiveRelMetadataProvider.reflectiveSource(new Selectivity(), BuiltInMetadata.Selectivity.Handler.class),
             ReflectiveRelMetadataProvider.reflectiveSource(new ColumnOrigins(), BuiltInMetadata.ColumnOrigin.Handler.class),
             ReflectiveRelMetadataProvider.reflectiveSource(new Size(), BuiltInMetadata.Size.Handler.class),
+            ReflectiveRelMetadataProvider.reflectiveSource(new Predicates(), BuiltInMetadata.Predicates.Handler.class),
             DefaultRelMetadataProvider.INSTANCE));
 
     /** Makes every metadata query of {@code cluster} use these estimates. */
@@ -59,6 +66,31 @@ public final class AscanMetadata {
         cluster.setMetadataProvider(janino);
         cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(janino));
         cluster.invalidateMetadataQuery();
+    }
+
+    /**
+     * A filter's predicates as Calcite infers them, less its comparisons with a NULL literal. A rule
+     * can build such a filter mid-program (FilterIntoJoinRule pushed {@code c <> NULLIF(c, c)} below
+     * a join whose side made c NOT NULL, and simplified it to {@code c <> NULL}); the predicate list
+     * asserts that it holds none ("Comparison with NULL in pulledUpPredicates", even without -ea).
+     * Such a comparison is always UNKNOWN, so it tells nothing about the rows that pass: leaving it
+     * out keeps the list true, and constant reduction later empties the filter.
+     */
+    public static final class Predicates extends RelMdPredicates {
+        @Override
+        public RelOptPredicateList getPredicates(Filter filter, RelMetadataQuery mq) {
+            List<RexNode> conjunctions = RelOptUtil.conjunctions(filter.getCondition());
+            if (conjunctions.stream().noneMatch(Predicates::comparesWithNull)) return super.getPredicates(filter, mq);
+            RexBuilder rex = filter.getCluster().getRexBuilder();
+            List<RexNode> kept = RexUtil.retainDeterministic(conjunctions.stream().filter(c -> !comparesWithNull(c)).toList());
+            return Util.first(mq.getPulledUpPredicates(filter.getInput()), RelOptPredicateList.EMPTY)
+                    .union(rex, RelOptPredicateList.of(rex, kept));
+        }
+
+        private static boolean comparesWithNull(RexNode e) {
+            return e.isA(SqlKind.COMPARISON)
+                    && ((RexCall) e).getOperands().stream().anyMatch(o -> o instanceof RexLiteral l && l.isNull());
+        }
     }
 
     /** Row counts of equi-joins from key distinct counts ({@link JoinCardinality}); everything else as Calcite does. */
