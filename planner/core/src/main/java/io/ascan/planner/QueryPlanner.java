@@ -31,6 +31,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
@@ -51,12 +52,38 @@ import org.apache.calcite.tools.ValidationException;
 public final class QueryPlanner {
     public static final String SCHEMA = "ascan";
 
-    static final SqlParser.Config PARSER = SqlParser.config()
+    /**
+     * Calcite's core grammar, kept for what Babel's grammar refuses: Babel reads DATEPART and
+     * DATEDIFF as SQL Server's, with a unit keyword where DuckDB takes a string
+     * ({@code datepart('month', d)}).
+     */
+    static final SqlParser.Config CORE_PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
             .withConformance(AscanConformance.INSTANCE);
+
+    /**
+     * Babel's grammar, Calcite's superset of the core one, with our conformance: PostgreSQL's and
+     * DuckDB's {@code x::TYPE} casts, most keywords free as names ({@code AS prev}, {@code AS
+     * running}), {@code ~} for regular expressions, {@code SELECT * EXCLUDE/REPLACE (...)}.
+     */
+    static final SqlParser.Config PARSER = CORE_PARSER.withParserFactory(SqlBabelParserImpl.FACTORY);
+
+    /**
+     * {@code sql} parsed by Babel's grammar, or by the core one where Babel's refuses it (the core
+     * one's error if both do), FROM-first written SELECT-first ({@link FromFirst}) and GROUP BY ALL
+     * marked ({@link GroupByAll}).
+     */
+    static SqlNode parse(String sql) throws SqlParseException {
+        String marked = GroupByAll.mark(FromFirst.rewrite(sql));
+        try {
+            return SqlParser.create(marked, PARSER).parseStmt();
+        } catch (SqlParseException babel) {
+            return SqlParser.create(marked, CORE_PARSER).parseStmt();
+        }
+    }
 
     /**
      * The validator's settings. Calcite's planner reads the conformance from here, where the
@@ -85,6 +112,8 @@ public final class QueryPlanner {
     }
 
     private final FrameworkConfig config;
+    /** {@link #config} with {@link #CORE_PARSER}. */
+    private final FrameworkConfig coreConfig;
 
     public QueryPlanner(Catalog catalog) {
         this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY));
@@ -124,6 +153,7 @@ public final class QueryPlanner {
                         // checks then reject; the optimizer's reduction rules simplify type-preservingly.
                         .withRelBuilderConfigTransform(c -> c.withSimplify(false)))
                 .build();
+        this.coreConfig = Frameworks.newConfigBuilder(config).parserConfig(CORE_PARSER).build();
     }
 
     /** Plans a query (SELECT, VALUES, set operations; a leading EXPLAIN PLAN FOR is ignored). */
@@ -141,10 +171,20 @@ public final class QueryPlanner {
         Planner planner = Frameworks.getPlanner(config);
         try {
             DoubleSlash.refuse(sql);
-            SqlNode parsed = planner.parse(sql);
+            String marked = GroupByAll.mark(FromFirst.rewrite(sql));
+            SqlNode parsed;
+            try {
+                parsed = planner.parse(marked);
+            } catch (SqlParseException babel) {
+                planner.close();
+                planner = Frameworks.getPlanner(coreConfig);
+                parsed = planner.parse(marked);
+            }
+            GroupByAll.expand(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
+            BabelForms.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
@@ -187,9 +227,19 @@ public final class QueryPlanner {
         Planner planner = Frameworks.getPlanner(config);
         try {
             DoubleSlash.refuse(sql);
-            SqlNode parsed = planner.parse(sql);
+            String marked = GroupByAll.mark(FromFirst.rewrite(sql));
+            SqlNode parsed;
+            try {
+                parsed = planner.parse(marked);
+            } catch (SqlParseException babel) {
+                planner.close();
+                planner = Frameworks.getPlanner(coreConfig);
+                parsed = planner.parse(marked);
+            }
+            GroupByAll.expand(parsed);
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
+            BabelForms.rewrite(parsed);
             FileFunctionArguments.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);
