@@ -24,15 +24,14 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
     /** A sort key: an output column, given by name (lower case, as ascan labels it) or 1-based ordinal. */
     public record SortKey(String column, int ordinal, boolean descending, boolean nullsSpelled) {}
 
-    /** The planner's grammars: Babel's, and the core one where Babel's refuses a statement (QueryPlanner). */
-    private static final SqlParser.Config CORE_PARSER = SqlParser.config()
+    /** The planner's parser (ORDER BY ALL comes out as ordinals with NULLS LAST). */
+    private static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
-            .withConformance(io.ascan.planner.AscanConformance.INSTANCE);
-    private static final SqlParser.Config PARSER = CORE_PARSER.withParserFactory(
-            org.apache.calcite.sql.parser.babel.SqlBabelParserImpl.FACTORY);
+            .withConformance(io.ascan.planner.AscanConformance.INSTANCE)
+            .withParserFactory(io.ascan.planner.AscanParserImpl.FACTORY);
 
     public boolean ordered() {
         return !orderBy.isEmpty();
@@ -57,7 +56,7 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
         if (text.endsWith(";")) text = text.substring(0, text.length() - 1);
         SqlNode node;
         try {
-            node = parseOnDeepStack(io.ascan.planner.GroupByAll.mark(io.ascan.planner.FromFirst.rewrite(text)));
+            node = parseOnDeepStack(text);
         } catch (SqlParseException e) {
             throw new IllegalArgumentException(suite + "/" + name + " does not parse: " + e.getMessage(), e);
         }
@@ -65,9 +64,7 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
         List<SortKey> keys = new ArrayList<>();
         Long limit = null;
         if (node instanceof SqlOrderBy o) {
-            List<SortKey> all = orderByAll(o);
-            if (all != null) keys.addAll(all);
-            else for (SqlNode item : o.orderList) keys.add(sortKey(suite + "/" + name, item));
+            for (SqlNode item : o.orderList) keys.add(sortKey(suite + "/" + name, item));
             if (o.fetch instanceof SqlNumericLiteral n) limit = n.longValue(true);
         }
         return new QueryFile(suite, name, text, List.copyOf(keys), limit);
@@ -79,11 +76,7 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
         Throwable[] failure = new Throwable[1];
         Thread t = new Thread(null, () -> {
             try {
-                try {
-                    node[0] = SqlParser.create(text, PARSER).parseQuery();
-                } catch (SqlParseException babel) {
-                    node[0] = SqlParser.create(text, CORE_PARSER).parseQuery();
-                }
+                node[0] = SqlParser.create(text, PARSER).parseQuery();
             } catch (Throwable e) {
                 failure[0] = e;
             }
@@ -99,18 +92,6 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
         if (failure[0] instanceof RuntimeException e) throw e;
         if (failure[0] instanceof Error e) throw e;
         return node[0];
-    }
-
-    /** DuckDB's ORDER BY ALL [DESC] of a select list: its columns' ordinals, NULLs last (the planner's reading); else null. */
-    private static List<SortKey> orderByAll(SqlOrderBy o) {
-        if (o.orderList.size() != 1 || !(o.query instanceof org.apache.calcite.sql.SqlSelect select)) return null;
-        SqlNode key = o.orderList.get(0);
-        boolean descending = key.getKind() == SqlKind.DESCENDING;
-        if (descending) key = ((SqlBasicCall) key).operand(0);
-        if (!(key instanceof SqlIdentifier id) || !id.isSimple() || !id.getSimple().equals("all") || id.isComponentQuoted(0)) return null;
-        List<SortKey> keys = new ArrayList<>();
-        for (int i = 1; i <= select.getSelectList().size(); i++) keys.add(new SortKey(null, i, descending, true));
-        return keys;
     }
 
     private static SortKey sortKey(String query, SqlNode item) {

@@ -31,7 +31,6 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
@@ -53,36 +52,21 @@ public final class QueryPlanner {
     public static final String SCHEMA = "ascan";
 
     /**
-     * Calcite's core grammar, kept for what Babel's grammar refuses: Babel reads DATEPART and
-     * DATEDIFF as SQL Server's, with a unit keyword where DuckDB takes a string
-     * ({@code datepart('month', d)}).
+     * Calcite's core grammar's settings with our conformance; the parser is ours
+     * ({@link AscanParserImpl}: Babel's grammar, the core one where Babel's refuses a statement,
+     * and DuckDB's forms), also for the views Calcite expands.
      */
-    static final SqlParser.Config CORE_PARSER = SqlParser.config()
+    static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
-            .withConformance(AscanConformance.INSTANCE);
+            .withConformance(AscanConformance.INSTANCE)
+            .withParserFactory(AscanParserImpl.FACTORY);
 
-    /**
-     * Babel's grammar, Calcite's superset of the core one, with our conformance: PostgreSQL's and
-     * DuckDB's {@code x::TYPE} casts, most keywords free as names ({@code AS prev}, {@code AS
-     * running}), {@code ~} for regular expressions, {@code SELECT * EXCLUDE/REPLACE (...)}.
-     */
-    static final SqlParser.Config PARSER = CORE_PARSER.withParserFactory(SqlBabelParserImpl.FACTORY);
-
-    /**
-     * {@code sql} parsed by Babel's grammar, or by the core one where Babel's refuses it (the core
-     * one's error if both do), FROM-first written SELECT-first ({@link FromFirst}) and GROUP BY ALL
-     * marked ({@link GroupByAll}).
-     */
+    /** {@code sql} parsed as the planner parses it. */
     static SqlNode parse(String sql) throws SqlParseException {
-        String marked = GroupByAll.mark(FromFirst.rewrite(sql));
-        try {
-            return SqlParser.create(marked, PARSER).parseStmt();
-        } catch (SqlParseException babel) {
-            return SqlParser.create(marked, CORE_PARSER).parseStmt();
-        }
+        return SqlParser.create(sql, PARSER).parseStmt();
     }
 
     /**
@@ -112,8 +96,6 @@ public final class QueryPlanner {
     }
 
     private final FrameworkConfig config;
-    /** {@link #config} with {@link #CORE_PARSER}. */
-    private final FrameworkConfig coreConfig;
 
     public QueryPlanner(Catalog catalog) {
         this(catalog, new FileTableCache(FileTableCache.defaultDir(catalog), FileTableCache.DEFAULT_CAPACITY));
@@ -153,7 +135,6 @@ public final class QueryPlanner {
                         // checks then reject; the optimizer's reduction rules simplify type-preservingly.
                         .withRelBuilderConfigTransform(c -> c.withSimplify(false)))
                 .build();
-        this.coreConfig = Frameworks.newConfigBuilder(config).parserConfig(CORE_PARSER).build();
     }
 
     /** Plans a query (SELECT, VALUES, set operations; a leading EXPLAIN PLAN FOR is ignored). */
@@ -171,20 +152,11 @@ public final class QueryPlanner {
         Planner planner = Frameworks.getPlanner(config);
         try {
             DoubleSlash.refuse(sql);
-            String marked = GroupByAll.mark(FromFirst.rewrite(sql));
-            SqlNode parsed;
-            try {
-                parsed = planner.parse(marked);
-            } catch (SqlParseException babel) {
-                planner.close();
-                planner = Frameworks.getPlanner(coreConfig);
-                parsed = planner.parse(marked);
-            }
-            GroupByAll.expand(parsed);
+            SqlNode parsed = planner.parse(sql);
+            GroupByAll.expand(parsed); // a GROUP BY ALL the parser left marked: refused with the reason
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
-            BabelForms.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
@@ -227,19 +199,10 @@ public final class QueryPlanner {
         Planner planner = Frameworks.getPlanner(config);
         try {
             DoubleSlash.refuse(sql);
-            String marked = GroupByAll.mark(FromFirst.rewrite(sql));
-            SqlNode parsed;
-            try {
-                parsed = planner.parse(marked);
-            } catch (SqlParseException babel) {
-                planner.close();
-                planner = Frameworks.getPlanner(coreConfig);
-                parsed = planner.parse(marked);
-            }
-            GroupByAll.expand(parsed);
+            SqlNode parsed = planner.parse(sql);
+            GroupByAll.expand(parsed); // a GROUP BY ALL the parser left marked: refused with the reason
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
-            BabelForms.rewrite(parsed);
             FileFunctionArguments.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The tokens of SQL text, for the few DuckDB forms that are recognised before parsing
- * ({@link GroupByAll}, {@link FromFirst}): a keyword is only ever found as a whole token, never
+ * ({@link GroupByAll}, {@link FromFirst}, {@link AscanParserImpl}): a keyword is only ever found as a whole token, never
  * inside a literal, a quoted name or a comment.
  */
 final class SqlTokens {
