@@ -24,12 +24,14 @@ public record QueryFile(String suite, String name, String sql, List<SortKey> ord
     /** A sort key: an output column, given by name (lower case, as ascan labels it) or 1-based ordinal. */
     public record SortKey(String column, int ordinal, boolean descending, boolean nullsSpelled) {}
 
+    /** The planner's parser (ORDER BY ALL comes out as ordinals with NULLS LAST). */
     private static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
-            .withConformance(io.ascan.planner.AscanConformance.INSTANCE);
+            .withConformance(io.ascan.planner.AscanConformance.INSTANCE)
+            .withParserFactory(io.ascan.planner.AscanParserImpl.FACTORY);
 
     public boolean ordered() {
         return !orderBy.isEmpty();

@@ -25,7 +25,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Calcite's standard SQL-to-Rex conversion, except that TIMESTAMPDIFF(unit, a, b) stays one
  * call instead of becoming interval subtraction, reinterpretation and integer division: the
  * engine computes it directly ({@code Operator.TIMESTAMP_DIFF}); COALESCE stays one call; and
- * DuckDB's {@code DATE_ADD(d, interval)} is {@code CAST(d AS TIMESTAMP) + interval}.
+ * DuckDB's {@code DATE_ADD(d, interval)} is {@code CAST(d AS TIMESTAMP) + interval}, and its
+ * {@code CONTAINS(s, part)} is {@code STRPOS(s, part) > 0}.
  *
  * <p>Calcite's validator rewrites {@code COALESCE(a, b)} into {@code CASE WHEN a IS NOT NULL THEN
  * CAST(a AS NOT NULL) ELSE b END}. Its simplifier then pushes comparisons into the CASE's
@@ -45,6 +46,7 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
         }
         if (call instanceof SqlCase c && rewrittenCoalesce(c)) return AscanConvertletTable::coalesce;
         if (call.getOperator() == AscanOperatorTable.DATE_ADD) return AscanConvertletTable::dateAdd;
+        if (call.getOperator() == AscanOperatorTable.CONTAINS) return AscanConvertletTable::contains;
         return StandardConvertletTable.INSTANCE.get(call);
     }
 
@@ -61,6 +63,13 @@ final class AscanConvertletTable implements SqlRexConvertletTable {
         RexNode d = cx.convertExpression(call.operand(0));
         RexNode timestamp = rb.makeCast(rb.getTypeFactory().createTypeWithNullability(type, d.getType().isNullable()), d);
         return rb.makeCall(type, SqlStdOperatorTable.DATETIME_PLUS, List.of(timestamp, cx.convertExpression(call.operand(1))));
+    }
+
+    private static RexNode contains(SqlRexContext cx, SqlCall call) {
+        RexBuilder rb = cx.getRexBuilder();
+        RexNode position = rb.makeCall(org.apache.calcite.sql.fun.SqlLibraryOperators.STRPOS,
+                cx.convertExpression(call.operand(0)), cx.convertExpression(call.operand(1)));
+        return rb.makeCall(SqlStdOperatorTable.GREATER_THAN, position, rb.makeZeroLiteral(position.getType()));
     }
 
     /** CASE WHEN a IS NOT NULL THEN CAST(a AS NOT NULL) [WHEN b IS NOT NULL ...] ELSE z END, as the validator writes COALESCE. */

@@ -171,6 +171,10 @@ final class AscanOperatorTable {
     static final SqlFunction TYPEOF = SqlBasicFunction.create("TYPEOF", ReturnTypes.explicit(SqlTypeName.VARCHAR),
             OperandTypes.ANY, SqlFunctionCategory.SYSTEM);
 
+    /** CONTAINS(s, part): whether part occurs in s, as DuckDB; {@link AscanConvertletTable} makes it {@code STRPOS(s, part) > 0}. */
+    static final SqlFunction CONTAINS = SqlBasicFunction.create("CONTAINS", ReturnTypes.BOOLEAN_NULLABLE,
+            OperandTypes.STRING_STRING, SqlFunctionCategory.STRING);
+
     /** VERSION(): ascan's version. */
     static final SqlFunction VERSION = SqlBasicFunction.create("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR),
             OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
@@ -183,7 +187,7 @@ final class AscanOperatorTable {
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
-            STRFTIME, STRPTIME, DATE_ADD,
+            STRFTIME, STRPTIME, DATE_ADD, CONTAINS,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
@@ -204,7 +208,8 @@ final class AscanOperatorTable {
             "INSTR", SqlLibraryOperators.STRPOS,
             "PREFIX", SqlLibraryOperators.STARTS_WITH,
             "SUFFIX", SqlLibraryOperators.ENDS_WITH,
-            "DATEPART", DATE_PART);
+            "DATEPART", DATE_PART,
+            "DAY", SqlStdOperatorTable.DAYOFMONTH);
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());
 

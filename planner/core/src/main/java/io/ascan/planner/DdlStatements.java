@@ -60,7 +60,7 @@ final class DdlStatements {
     private static final String IDENT = "(\"(?:[^\"]|\"\")+\"|[A-Za-z_][A-Za-z0-9_]*)";
     private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.DOTALL;
     private static final Pattern CREATE_TABLE = Pattern.compile(
-            "^\\s*CREATE\\s+TABLE\\s+(IF\\s+NOT\\s+EXISTS\\s+)?" + IDENT + "\\s*(.*?)\\s*$", FLAGS);
+            "^\\s*CREATE\\s+(OR\\s+REPLACE\\s+)?TABLE\\s+(IF\\s+NOT\\s+EXISTS\\s+)?" + IDENT + "\\s*(.*?)\\s*$", FLAGS);
     private static final Pattern AS_QUERY = Pattern.compile("^AS\\s+(.+)$", FLAGS);
     private static final Pattern CREATE_VIEW = Pattern.compile(
             "^\\s*CREATE\\s+(OR\\s+REPLACE\\s+)?VIEW\\s+" + IDENT + "\\s+AS\\s+(.+?)\\s*$", FLAGS);
@@ -70,7 +70,11 @@ final class DdlStatements {
     private static final Pattern COLUMN_LIST = Pattern.compile(
             "^\\(\\s*(" + IDENT + "(?:\\s*,\\s*" + IDENT + ")*)\\s*\\)\\s*(.*)$", FLAGS);
     private static final Pattern SHOW_TABLES = Pattern.compile("^\\s*SHOW\\s+TABLES\\s*$", FLAGS);
-    private static final Pattern DESCRIBE = Pattern.compile("^\\s*DESCRIBE\\s+(?:TABLE\\s+)?" + IDENT + "\\s*$", FLAGS);
+    /** DESCRIBE t, and DuckDB's SHOW t (SHOW TABLES is matched first). */
+    private static final Pattern DESCRIBE = Pattern.compile("^\\s*(?:DESCRIBE|SHOW)\\s+(?:TABLE\\s+)?" + IDENT + "\\s*$", FLAGS);
+    /** Words after a column's type that begin a constraint or a default. */
+    private static final Pattern CONSTRAINT = Pattern.compile(
+            "\\s(NOT\\s+NULL|PRIMARY\\s+KEY|UNIQUE|DEFAULT|CHECK|REFERENCES|CONSTRAINT|COLLATE|GENERATED)\\b.*$", FLAGS);
     private static final String COPY_TO = "\\s+TO\\s+'((?:[^']|'')*)'\\s*(?:(?:WITH\\s*)?\\((.*)\\))?\\s*;?\\s*$";
     private static final Pattern COPY_QUERY = Pattern.compile("^\\s*COPY\\s*\\((.+)\\)" + COPY_TO, FLAGS);
     private static final Pattern COPY_TABLE = Pattern.compile("^\\s*COPY\\s+" + IDENT + COPY_TO, FLAGS);
@@ -97,7 +101,8 @@ final class DdlStatements {
         }
         if ((m = CREATE_TABLE.matcher(sql)).matches()) {
             writable("CREATE TABLE");
-            return createTable(m.group(1) != null, name(m.group(2)), m.group(3));
+            if (m.group(1) != null && m.group(2) != null) throw syntax("CREATE OR REPLACE TABLE and IF NOT EXISTS cannot be combined");
+            return createTable(m.group(1) != null, m.group(2) != null, name(m.group(3)), m.group(4));
         }
         if ((m = CREATE_VIEW.matcher(sql)).matches()) {
             writable("CREATE VIEW");
@@ -147,17 +152,20 @@ final class DdlStatements {
         return new PlanningException(message, 1, 1, null, SqlStates.SYNTAX);
     }
 
-    private PreparedQuery createTable(boolean ifNotExists, String table, String rest) throws PlanningException {
+    private PreparedQuery createTable(boolean orReplace, boolean ifNotExists, String table, String rest) throws PlanningException {
+        // OR REPLACE: a new version replaces the table by one atomic switch once written (a view of the name is still refused)
+        WriteOptions write = orReplace ? new WriteOptions(WriteOptions.DEFAULTS.segmentCapBytes(), WriteOptions.DEFAULTS.maxSliceRows(), true)
+                : WriteOptions.DEFAULTS;
         Matcher q = AS_QUERY.matcher(rest);
         if (q.matches()) {
             String query = q.group(1);
             PreparedQuery source = host.prepare(query);
             TableSchema schema = schema(source.columns().stream().map(c -> ColumnSpec.of(c.name(), c.type())).toList());
-            return new Change("CREATE TABLE " + table + " AS " + query) {
+            return new Change("CREATE " + (orReplace ? "OR REPLACE " : "") + "TABLE " + table + " AS " + query) {
                 @Override
                 long run(QueryOptions options) throws QueryException, PlanningException, IOException {
-                    if (taken(table, ifNotExists)) return 0;
-                    try (TableWriter w = host.catalog().create(table, schema, WriteOptions.DEFAULTS)) {
+                    if (orReplace ? view(table) : taken(table, ifNotExists)) return 0;
+                    try (TableWriter w = host.catalog().create(table, schema, write)) {
                         long rows = copy(source, w, options);
                         w.commit();
                         return rows;
@@ -172,22 +180,26 @@ final class DdlStatements {
         for (String def : splitTopLevel(rest.substring(1, rest.length() - 1))) {
             Matcher c = COLUMN_DEF.matcher(def.strip());
             if (!c.matches()) throw syntax("cannot read column definition '" + def.strip() + "' (expected: name type)");
+            Matcher constraint = CONSTRAINT.matcher(def.strip());
+            if (constraint.find()) {
+                throw new PlanningException("column '" + name(c.group(1)) + "': " + constraint.group(1).replaceAll("\\s+", " ").toUpperCase(Locale.ROOT)
+                        + " is not supported: ascan's tables keep no constraints or defaults (declare the column with its type alone)",
+                        1, 1, null, SqlStates.FEATURE_NOT_SUPPORTED);
+            }
             DataType type;
             try {
                 type = DataType.parse(c.group(2));
             } catch (IllegalArgumentException e) {
-                throw new PlanningException("column '" + name(c.group(1)) + "': " + e.getMessage()
-                        + (def.toUpperCase(Locale.ROOT).contains("NOT NULL") ? " (NOT NULL and other constraints are not supported)" : ""),
-                        1, 1, e, SqlStates.FEATURE_NOT_SUPPORTED);
+                throw new PlanningException("column '" + name(c.group(1)) + "': " + e.getMessage(), 1, 1, e, SqlStates.FEATURE_NOT_SUPPORTED);
             }
             columns.add(ColumnSpec.of(name(c.group(1)), type));
         }
         TableSchema schema = schema(columns);
-        return new Change("CREATE TABLE " + table + " " + rest) {
+        return new Change("CREATE " + (orReplace ? "OR REPLACE " : "") + "TABLE " + table + " " + rest) {
             @Override
             long run(QueryOptions options) throws QueryException, IOException {
-                if (taken(table, ifNotExists)) return 0;
-                try (TableWriter w = host.catalog().create(table, schema, WriteOptions.DEFAULTS)) {
+                if (orReplace ? view(table) : taken(table, ifNotExists)) return 0;
+                try (TableWriter w = host.catalog().create(table, schema, write)) {
                     w.commit();
                 }
                 return 0;
@@ -209,6 +221,14 @@ final class DdlStatements {
         if (!view && !host.catalog().exists(name)) return false;
         if (ifNotExists) return true;
         throw new QueryException((view ? "a view" : "table") + " '" + name + "' already exists", SqlStates.DUPLICATE_TABLE, null);
+    }
+
+    /** Refuses to replace a view by a table: false to go on. */
+    private boolean view(String name) throws QueryException {
+        if (host.catalog().views().exists(name)) {
+            throw new QueryException("'" + name + "' is a view: DROP VIEW it first", SqlStates.DUPLICATE_TABLE, null);
+        }
+        return false;
     }
 
     private PreparedQuery createView(boolean orReplace, String view, String query) throws PlanningException {

@@ -51,12 +51,23 @@ import org.apache.calcite.tools.ValidationException;
 public final class QueryPlanner {
     public static final String SCHEMA = "ascan";
 
+    /**
+     * Calcite's core grammar's settings with our conformance; the parser is ours
+     * ({@link AscanParserImpl}: Babel's grammar, the core one where Babel's refuses a statement,
+     * and DuckDB's forms), also for the views Calcite expands.
+     */
     static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
-            .withConformance(AscanConformance.INSTANCE);
+            .withConformance(AscanConformance.INSTANCE)
+            .withParserFactory(AscanParserImpl.FACTORY);
+
+    /** {@code sql} parsed as the planner parses it. */
+    static SqlNode parse(String sql) throws SqlParseException {
+        return SqlParser.create(sql, PARSER).parseStmt();
+    }
 
     /**
      * The validator's settings. Calcite's planner reads the conformance from here, where the
@@ -142,6 +153,7 @@ public final class QueryPlanner {
         try {
             DoubleSlash.refuse(sql);
             SqlNode parsed = planner.parse(sql);
+            GroupByAll.expand(parsed); // a GROUP BY ALL the parser left marked: refused with the reason
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
@@ -188,6 +200,7 @@ public final class QueryPlanner {
         try {
             DoubleSlash.refuse(sql);
             SqlNode parsed = planner.parse(sql);
+            GroupByAll.expand(parsed); // a GROUP BY ALL the parser left marked: refused with the reason
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
             FileFunctionArguments.rewrite(parsed);

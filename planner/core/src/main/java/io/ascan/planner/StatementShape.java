@@ -15,7 +15,6 @@ import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
@@ -28,7 +27,7 @@ record StatementShape(boolean explain, List<DataType> parameterTypes) {
     static StatementShape of(String sql, LogicalPlan plan) throws PlanningException {
         SqlNode parsed;
         try {
-            parsed = SqlParser.create(sql, QueryPlanner.PARSER).parseStmt();
+            parsed = QueryPlanner.parse(sql);
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
         }
