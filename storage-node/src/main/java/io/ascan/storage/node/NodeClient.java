@@ -10,6 +10,7 @@ import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
+import io.ascan.scan.remote.NodeUnavailableException;
 import io.ascan.scan.remote.RemoteStorage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,14 +20,23 @@ import java.util.Iterator;
 import java.util.List;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.CallOption;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.flight.grpc.NettyClientBuilder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -45,9 +55,23 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  * returned unless all of it arrived.
  */
 public final class NodeClient implements RemoteStorage, AutoCloseable {
+    /**
+     * How long a connection may stay silent before the client pings the node, and how long it then
+     * waits for the answer before it fails every call on it as UNAVAILABLE (gRPC's least: 10 s).
+     * The node permits pings this often ({@link StorageNode}).
+     */
+    static final Duration KEEPALIVE = Duration.ofSeconds(10);
+
     private final Location location;
     private final BufferAllocator allocator;
+    private final ManagedChannel channel;
     private final FlightClient client;
+    /** Closes the calls abandoned before their end ({@link NodeCall}). */
+    private final ExecutorService closer = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "storage-node-call-closer");
+        t.setDaemon(true);
+        return t;
+    });
     private final CallOption[] options;
 
     /**
@@ -57,9 +81,13 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public NodeClient(Location location, String token, InputStream trustedCerts) {
         this.location = location;
         this.allocator = Allocators.root();
-        FlightClient.Builder b = FlightClient.builder(allocator, location);
+        NettyClientBuilder b = new NettyClientBuilder(allocator, location);
         if (trustedCerts != null) b.trustedCertificates(trustedCerts);
-        this.client = b.build();
+        // a node whose machine or network goes away tells nobody: without pings a call waits for it forever
+        NettyChannelBuilder channel = b.build().keepAliveTime(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS)
+                .keepAliveTimeout(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS);
+        this.channel = channel.build();
+        this.client = FlightGrpcUtils.createFlightClient(allocator, this.channel);
         this.options = token == null ? new CallOption[0]
                 : new CallOption[] {new CredentialCallOption(new BearerCredentialWriter(token))};
     }
@@ -119,8 +147,9 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
         ArrowBuf[] raw = new ArrowBuf[columns.length];
         long bytes = ticket.length;
-        try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
-            while (stream.next()) {
+        try (NodeCall call = new NodeCall(client.getStream(new Ticket(ticket), options), closer)) {
+            FlightStream stream = call.stream();
+            while (call.next()) {
                 VectorSchemaRoot root = stream.getRoot();
                 IntVector column = (IntVector) root.getVector(0);
                 VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
@@ -180,9 +209,10 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             List<ColumnData> out = new ArrayList<>();
             long bytes = ticket.length;
             int rows = 0;
-            try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+            try (NodeCall call = new NodeCall(client.getStream(new Ticket(ticket), options), closer)) {
+                FlightStream stream = call.stream();
                 List<List<FieldVector>> batches = new ArrayList<>();
-                while (stream.next()) {
+                while (call.next()) {
                     VectorSchemaRoot root = stream.getRoot();
                     if (root.getRowCount() == 0) continue;
                     if (!batches.isEmpty()) throw new IOException("storage node " + address()
@@ -233,14 +263,21 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
+    /** A failed call as an IOException naming the node: {@link NodeUnavailableException} if the node is gone. */
     private IOException failed(String what, FlightRuntimeException e) {
-        return new IOException("storage node " + address() + ": " + what + " failed: " + e.status().code()
-                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
+        String message = "storage node " + address() + ": " + what + " failed: " + e.status().code()
+                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+        return e.status().code() == FlightStatusCode.UNAVAILABLE ? new NodeUnavailableException(message, e)
+                : new IOException(message, e);
     }
 
     @Override
     public void close() throws InterruptedException {
         try {
+            // ends every call at once, those abandoned on a dead connection too; their closes then return
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            closer.shutdown();
+            closer.awaitTermination(5, TimeUnit.SECONDS);
             client.close();
         } finally {
             allocator.close();
