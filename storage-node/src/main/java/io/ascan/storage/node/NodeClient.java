@@ -61,6 +61,12 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
      * The node permits pings this often ({@link StorageNode}).
      */
     static final Duration KEEPALIVE = Duration.ofSeconds(10);
+    /**
+     * The HTTP/2 window the node may send ahead of the client's reading, per call and per
+     * connection: with gRPC's 1 MiB a pull of a slice's segments waited for a window update every
+     * megabyte, a round trip through both sides' threads (docs/benchmarks.md: 1.5x the loopback rate).
+     */
+    static final int FLOW_CONTROL_WINDOW = 32 << 20;
 
     private final Location location;
     private final BufferAllocator allocator;
@@ -85,7 +91,8 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         if (trustedCerts != null) b.trustedCertificates(trustedCerts);
         // a node whose machine or network goes away tells nobody: without pings a call waits for it forever
         NettyChannelBuilder channel = b.build().keepAliveTime(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS)
-                .keepAliveTimeout(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS);
+                .keepAliveTimeout(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS)
+                .flowControlWindow(FLOW_CONTROL_WINDOW);
         this.channel = channel.build();
         this.client = FlightGrpcUtils.createFlightClient(allocator, this.channel);
         this.options = token == null ? new CallOption[0]
