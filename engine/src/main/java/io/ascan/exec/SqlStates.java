@@ -2,6 +2,7 @@ package io.ascan.exec;
 
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.format.DamagedTableException;
+import io.ascan.format.NodeUnavailableException;
 import io.ascan.format.StorageException;
 import java.io.IOException;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -82,7 +83,7 @@ public final class SqlStates {
             case StorageException s -> s.getCause() instanceof IOException io && !(io instanceof StorageException) ? IO_ERROR : CORRUPT;
             case io.ascan.format.ConcurrentWriteException c -> SERIALIZATION;
             case java.nio.file.FileAlreadyExistsException f -> DUPLICATE_TABLE;
-            case io.ascan.scan.remote.NodeUnavailableException n -> CONNECTION_FAILURE;
+            case NodeUnavailableException n -> CONNECTION_FAILURE;
             case OutOfMemoryException o -> OUT_OF_MEMORY;
             case OutOfMemoryError o -> OUT_OF_MEMORY;
             case StackOverflowError s -> TOO_COMPLEX;

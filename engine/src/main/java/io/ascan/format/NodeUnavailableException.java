@@ -1,4 +1,4 @@
-package io.ascan.scan.remote;
+package io.ascan.format;
 
 import java.io.IOException;
 
