@@ -2,6 +2,7 @@ package io.ascan.exec;
 
 import io.ascan.codegen.rt.SqlException;
 import io.ascan.format.DamagedTableException;
+import io.ascan.format.NodeUnavailableException;
 import io.ascan.format.StorageException;
 import java.io.IOException;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -36,6 +37,7 @@ public final class SqlStates {
     public static final String TOO_COMPLEX = "54001";
     public static final String CANCELLED = "57014";
     public static final String IO_ERROR = "58030";
+    public static final String CONNECTION_FAILURE = "08006";
     public static final String TIMEOUT = "HYT00";
     public static final String INTERNAL = "XX000";
     public static final String CORRUPT = "XX001";
@@ -81,6 +83,7 @@ public final class SqlStates {
             case StorageException s -> s.getCause() instanceof IOException io && !(io instanceof StorageException) ? IO_ERROR : CORRUPT;
             case io.ascan.format.ConcurrentWriteException c -> SERIALIZATION;
             case java.nio.file.FileAlreadyExistsException f -> DUPLICATE_TABLE;
+            case NodeUnavailableException n -> CONNECTION_FAILURE;
             case OutOfMemoryException o -> OUT_OF_MEMORY;
             case OutOfMemoryError o -> OUT_OF_MEMORY;
             case StackOverflowError s -> TOO_COMPLEX;

@@ -59,6 +59,7 @@ final class SqlErrors {
             case "42" -> new SQLSyntaxErrorException(message, state, cause);
             case "22" -> new SQLDataException(message, state, cause);
             case "0A" -> new SQLFeatureNotSupportedException(message, state, cause);
+            case "08" -> new java.sql.SQLTransientConnectionException(message, state, cause);
             default -> new SQLException(message, state, cause);
         };
     }

@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.flight.FlightRuntimeException;
-import org.apache.arrow.flight.FlightStream;
-import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -28,9 +26,9 @@ final class BitmapCalls {
                                                            SliceMeta slice) throws IOException {
         byte[] ticket = Tickets.bitmap(table, columns, predicate, slice.index());
         byte[] bitmap = null;
-        try (FlightStream stream = node.flight().getStream(new Ticket(ticket), node.options())) {
-            while (stream.next()) {
-                VectorSchemaRoot root = stream.getRoot();
+        try (NodeCall call = node.call(ticket)) {
+            while (call.next()) {
+                VectorSchemaRoot root = call.stream().getRoot();
                 if (root.getRowCount() == 0) continue;
                 if (bitmap != null || root.getRowCount() != 1 || !(root.getVector(0) instanceof VarBinaryVector v)) {
                     throw new IOException("storage node " + node.address() + " sent more than one selection bitmap for slice "
@@ -58,9 +56,9 @@ final class BitmapCalls {
         List<ColumnData> out = new ArrayList<>();
         long bytes = ticket.length;
         int rows = 0;
-        try (FlightStream stream = node.flight().getStream(new Ticket(ticket), node.options())) {
-            while (stream.next()) {
-                VectorSchemaRoot root = stream.getRoot();
+        try (NodeCall call = node.call(ticket)) {
+            while (call.next()) {
+                VectorSchemaRoot root = call.stream().getRoot();
                 if (root.getRowCount() == 0) continue;
                 if (!out.isEmpty()) throw new IOException("storage node " + node.address() + " sent the selected tuples of slice "
                         + slice.index() + " in more than one batch");

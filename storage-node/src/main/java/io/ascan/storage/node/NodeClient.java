@@ -5,29 +5,39 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ascan.catalog.Table;
 import io.ascan.format.ColumnData;
 import io.ascan.format.ColumnSpec;
+import io.ascan.format.NodeUnavailableException;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
 import io.ascan.scan.remote.RemoteStorage;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.flight.grpc.NettyClientBuilder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -46,9 +56,29 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  * returned unless all of it arrived.
  */
 public final class NodeClient implements RemoteStorage, AutoCloseable {
+    /**
+     * How long a connection may stay silent before the client pings the node, and how long it then
+     * waits for the answer before it fails every call on it as UNAVAILABLE (gRPC's least: 10 s).
+     * The node permits pings this often ({@link StorageNode}).
+     */
+    static final Duration KEEPALIVE = Duration.ofSeconds(10);
+    /**
+     * The HTTP/2 window the node may send ahead of the client's reading, per call and per
+     * connection: with gRPC's 1 MiB a pull of a slice's segments waited for a window update every
+     * megabyte, a round trip through both sides' threads (docs/benchmarks.md: 1.5x the loopback rate).
+     */
+    static final int FLOW_CONTROL_WINDOW = 32 << 20;
+
     private final Location location;
     private final BufferAllocator allocator;
+    private final ManagedChannel channel;
     private final FlightClient client;
+    /** Closes the calls abandoned before their end ({@link NodeCall}). */
+    private final ExecutorService closer = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "storage-node-call-closer");
+        t.setDaemon(true);
+        return t;
+    });
     private final CallOption[] options;
     private final PullupRate pullup = new PullupRate();
 
@@ -59,9 +89,14 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public NodeClient(Location location, String token, InputStream trustedCerts) {
         this.location = location;
         this.allocator = Allocators.root();
-        FlightClient.Builder b = FlightClient.builder(allocator, location);
+        NettyClientBuilder b = new NettyClientBuilder(allocator, location);
         if (trustedCerts != null) b.trustedCertificates(trustedCerts);
-        this.client = b.build();
+        // a node whose machine or network goes away tells nobody: without pings a call waits for it forever
+        NettyChannelBuilder channel = b.build().keepAliveTime(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS)
+                .keepAliveTimeout(KEEPALIVE.toNanos(), TimeUnit.NANOSECONDS)
+                .flowControlWindow(FLOW_CONTROL_WINDOW);
+        this.channel = channel.build();
+        this.client = FlightGrpcUtils.createFlightClient(allocator, this.channel);
         this.options = token == null ? new CallOption[0]
                 : new CallOption[] {new CredentialCallOption(new BearerCredentialWriter(token))};
     }
@@ -108,8 +143,8 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
             throws IOException {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
-        try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
-            return segments(stream, table, columns, slice, ticket.length, into);
+        try (NodeCall call = call(ticket)) {
+            return segments(call, table, columns, slice, ticket.length, into);
         } catch (FlightRuntimeException f) {
             throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
         } catch (IOException | RuntimeException e) {
@@ -119,13 +154,14 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
-    /** The raw segments of {@code columns} of {@code slice} a stream carries (a pull-up's, or a pushed-back pushdown's). */
-    private Received<List<ArrowBuf>> segments(FlightStream stream, Table table, int[] columns, SliceMeta slice, long ticketBytes,
+    /** The raw segments of {@code columns} of {@code slice} a call carries (a pull-up's, or a pushed-back pushdown's). */
+    private Received<List<ArrowBuf>> segments(NodeCall call, Table table, int[] columns, SliceMeta slice, long ticketBytes,
                                               BufferAllocator into) throws IOException {
+        FlightStream stream = call.stream();
         ArrowBuf[] raw = new ArrowBuf[columns.length];
         long bytes = ticketBytes;
         try {
-            while (stream.next()) {
+            while (call.next()) {
                 VectorSchemaRoot root = stream.getRoot();
                 IntVector column = (IntVector) root.getVector(0);
                 VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
@@ -204,15 +240,16 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             List<ColumnData> out = new ArrayList<>();
             long bytes = ticket.length;
             int rows = 0;
-            try (FlightStream stream = client.getStream(new Ticket(ticket), options)) {
+            try (NodeCall call = call(ticket)) {
+                FlightStream stream = call.stream();
                 if (pushedBack(stream)) { // the node's arbiter declined: the slice's raw segments, processed as pull-up
                     int[] read = request.readColumns();
-                    Received<List<ArrowBuf>> raw = segments(stream, request.table(), read, slice, ticket.length, into);
+                    Received<List<ArrowBuf>> raw = segments(call, request.table(), read, slice, ticket.length, into);
                     List<ColumnData> decoded = decodeAll(request.table(), read, slice, raw.value(), pool, into);
                     return new Received<>(decoded, raw.rows(), raw.networkBytes(), true);
                 }
                 List<List<FieldVector>> batches = new ArrayList<>();
-                while (stream.next()) {
+                while (call.next()) {
                     VectorSchemaRoot root = stream.getRoot();
                     if (root.getRowCount() == 0) continue;
                     if (!batches.isEmpty()) throw new IOException("storage node " + address()
@@ -257,12 +294,9 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         return BitmapCalls.selectedRows(this, table, columns, slice, bitmap, into);
     }
 
-    FlightClient flight() {
-        return client;
-    }
-
-    CallOption[] options() {
-        return options;
+    /** A {@code DoGet} of {@code ticket} whose close never waits for a call that did not end ({@link NodeCall}). */
+    NodeCall call(byte[] ticket) {
+        return new NodeCall(client.getStream(new Ticket(ticket), options), closer);
     }
 
     /** A vector of the stream copied into {@code into} (the stream reuses its buffers for the next batch). */
@@ -288,14 +322,21 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
+    /** A failed call as an IOException naming the node: {@link NodeUnavailableException} if the node is gone. */
     IOException failed(String what, FlightRuntimeException e) {
-        return new IOException("storage node " + address() + ": " + what + " failed: " + e.status().code()
-                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e);
+        String message = "storage node " + address() + ": " + what + " failed: " + e.status().code()
+                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+        return e.status().code() == FlightStatusCode.UNAVAILABLE ? new NodeUnavailableException(message, e)
+                : new IOException(message, e);
     }
 
     @Override
     public void close() throws InterruptedException {
         try {
+            // ends every call at once, those abandoned on a dead connection too; their closes then return
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            closer.shutdown();
+            closer.awaitTermination(5, TimeUnit.SECONDS);
             client.close();
         } finally {
             allocator.close();

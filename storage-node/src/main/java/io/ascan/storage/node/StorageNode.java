@@ -100,7 +100,10 @@ public final class StorageNode implements AutoCloseable {
         boolean tls = s.tlsCert() != null;
         Location bind = tls ? Location.forGrpcTls(s.host(), s.port()) : Location.forGrpcInsecure(s.host(), s.port());
         FlightServer.Builder b = FlightServer.builder(allocator, bind, producer).executor(executor)
-                .maxInboundMessageSize(s.maxRequestBytes());
+                .maxInboundMessageSize(s.maxRequestBytes())
+                // clients ping a silent connection every NodeClient.KEEPALIVE: not a misbehaving client
+                .transportHint("grpc.builderConsumer", (java.util.function.Consumer<io.grpc.netty.NettyServerBuilder>)
+                        n -> n.permitKeepAliveTime(NodeClient.KEEPALIVE.toNanos() / 2, TimeUnit.NANOSECONDS));
         if (s.token() != null) b.headerAuthenticator(new BearerToken(s.token()));
         if (tls) b.useTls(s.tlsCert().toFile(), s.tlsKey().toFile());
         FlightServer built = b.build();

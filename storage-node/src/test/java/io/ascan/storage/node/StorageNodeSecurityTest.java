@@ -11,6 +11,7 @@ import io.ascan.catalog.Table;
 import io.ascan.format.SliceData;
 import io.ascan.scan.remote.RemoteStorage;
 import io.ascan.testing.AllTypesTable;
+import io.ascan.testing.DroppableLink;
 import io.ascan.testing.LeakCheck;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

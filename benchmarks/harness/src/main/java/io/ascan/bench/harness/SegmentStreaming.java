@@ -24,10 +24,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * Raw segment streaming: every segment of a table loaded and decoded by the engine's direct
  * materializer, either from the local catalog (the engine's block reader) or pulled up from a
  * storage node ({@link RemoteDirectMaterializer}); the same decoding on both sides, so the
- * difference is the disk read against the network transfer. Column by column, one segment per
- * request: a pull of many large segments in one stream can stall on the node's wait for its
- * client (gRPC runs Flight's on-ready callback only after the running DoGet returns). {@code threads}
- * workers take slices in turn, as a scan's would.
+ * difference is the disk read against the network transfer. Slice by slice, all its columns in one
+ * request, as a scan asks for them; {@code threads} workers take slices in turn, as a scan's would.
  */
 public final class SegmentStreaming {
     /** One pass: the bytes the materializer counted (segments; over a network also the requests) in {@code millis}. */
@@ -48,27 +46,27 @@ public final class SegmentStreaming {
         try (BufferAllocator allocator = Allocators.root(); AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
              SegmentCache cache = SegmentCache.disabled()) {
             long start = System.nanoTime();
-            for (int c = 0; c < table.schema().size(); c++) {
-                ScanInput input = new ScanInput(table, new int[] {c}, 1, IoMode.URING, pool, pool, allocator, Interconnect.NONE,
-                        cache, new CacheCounts());
-                Materializer m = node == null ? new DirectMaterializer(input) : new RemoteDirectMaterializer(input, node);
-                List<Future<Long>> done = new ArrayList<>();
-                for (int t = 0; t < threads; t++) {
-                    int first = t;
-                    done.add(workers.submit(() -> {
-                        long bytes = 0;
-                        try (Materializer.Session s = m.open()) {
-                            for (int i = first; i < slices.size(); i += threads) {
-                                Materializer.Materialized r = s.materialize(slices.get(i));
-                                if (r.rowset() != null) r.rowset().close();
-                                bytes += r.bytesMoved();
-                            }
+            int[] columns = new int[table.schema().size()];
+            for (int c = 0; c < columns.length; c++) columns[c] = c;
+            ScanInput input = new ScanInput(table, columns, 1, IoMode.URING, pool, pool, allocator, Interconnect.NONE,
+                    cache, new CacheCounts());
+            Materializer m = node == null ? new DirectMaterializer(input) : new RemoteDirectMaterializer(input, node);
+            List<Future<Long>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int first = t;
+                done.add(workers.submit(() -> {
+                    long bytes = 0;
+                    try (Materializer.Session s = m.open()) {
+                        for (int i = first; i < slices.size(); i += threads) {
+                            Materializer.Materialized r = s.materialize(slices.get(i));
+                            if (r.rowset() != null) r.rowset().close();
+                            bytes += r.bytesMoved();
                         }
-                        return bytes;
-                    }));
-                }
-                for (Future<Long> f : done) moved += f.get();
+                    }
+                    return bytes;
+                }));
             }
+            for (Future<Long> f : done) moved += f.get();
             return new Pass(source, run, segmentBytes, moved, (System.nanoTime() - start) / 1e6);
         } finally {
             workers.shutdownNow();
