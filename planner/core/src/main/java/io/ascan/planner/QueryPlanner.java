@@ -159,6 +159,7 @@ public final class QueryPlanner {
             }
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);
+            SetOpBranches.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
@@ -206,6 +207,7 @@ public final class QueryPlanner {
             FileFunctionArguments.rewrite(parsed);
             PercentileTypes.rewrite(parsed);
             GroupByConstants.rewrite(parsed);
+            SetOpBranches.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,
