@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
@@ -108,8 +109,21 @@ public final class AscanSchema extends AbstractSchema {
         if (query == null) return null;
         CatalogReads.unversionedRead();
         // Expanded by the planner where a query names it (ViewTable.toRel), with the planner's own parser settings.
-        return new ViewTable(Object[].class, f -> f.copyType(viewTypes.apply(query)), query, List.of(QUERY_SCHEMA),
+        return new ViewTable(Object[].class, f -> f.copyType(viewTypes.apply(query)), expandable(query), List.of(QUERY_SCHEMA),
                 List.of(QUERY_SCHEMA, name));
+    }
+
+    private static final Pattern ORDER_BY = Pattern.compile("(?i)\\border\\s+by\\b");
+
+    /**
+     * A view's query as the planner expands it. Calcite drops the ORDER BY of a query expanded
+     * inside another (without a LIMIT it orders nothing there) and then asks the converted query's
+     * top for the order it dropped: an AssertionError. Inside a derived table its ORDER BY is a
+     * sub-query's, dropped cleanly. (A view that sorts and repeats a column name cannot be read
+     * this way; it is refused as ambiguous rather than failing inside the planner.)
+     */
+    static String expandable(String query) {
+        return ORDER_BY.matcher(query).find() ? "SELECT * FROM (" + query + "\n)" : query; // a line of its own: the query may end in a -- comment
     }
 
     /** The table named exactly {@code name}, or null. */
