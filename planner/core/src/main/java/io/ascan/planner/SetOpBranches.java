@@ -1,5 +1,7 @@
 package io.ascan.planner;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -21,7 +23,8 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * operation's own comparisons: a cast that rounds -0.000001, 0 and 0.000001 to 0.0 then made three
  * distinct values one. Such a branch becomes {@code SELECT * FROM (branch)}, whose select items
  * the coercion casts after the branch. Other branches (a plain SELECT, with GROUP BY or not,
- * VALUES, UNION ALL) give the same rows either way and are kept as written.
+ * VALUES, UNION ALL) give the same rows either way and are kept as written, and so is a branch
+ * whose columns share a name, which {@code SELECT *} could not tell apart.
  */
 final class SetOpBranches extends SqlBasicVisitor<Void> {
     private SetOpBranches() {}
@@ -35,7 +38,7 @@ final class SetOpBranches extends SqlBasicVisitor<Void> {
         if (call.getOperator() instanceof SqlSetOperator) {
             for (int i = 0; i < call.operandCount(); i++) {
                 SqlNode branch = call.operand(i);
-                if (comparesBeforeCast(branch)) call.setOperand(i, wrap(branch));
+                if (comparesBeforeCast(branch) && distinctNames(branch)) call.setOperand(i, wrap(branch));
             }
         }
         return super.visit(call);
@@ -49,6 +52,36 @@ final class SetOpBranches extends SqlBasicVisitor<Void> {
             case SqlWith w -> comparesBeforeCast(w.body);
             case SqlCall c when c.getOperator() instanceof SqlSetOperator op ->
                     !(op.getKind() == SqlKind.UNION && op.isAll());
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether {@code branch}'s columns have distinct names, so that {@code SELECT *} over it can name
+     * each (over {@code SELECT DISTINCT k, k} it is ambiguous): no star, no name given twice;
+     * an unnamed expression gets a name of its own.
+     */
+    private static boolean distinctNames(SqlNode branch) {
+        return switch (branch) {
+            case SqlSelect s -> {
+                Set<String> names = new HashSet<>();
+                for (SqlNode item : s.getSelectList()) {
+                    String name;
+                    if (item instanceof SqlIdentifier id) {
+                        if (id.isStar()) yield false;
+                        name = id.names.getLast();
+                    } else if (item instanceof SqlCall c && c.getKind() == SqlKind.AS) {
+                        name = ((SqlIdentifier) c.operand(1)).getSimple();
+                    } else {
+                        continue;
+                    }
+                    if (!names.add(name)) yield false;
+                }
+                yield true;
+            }
+            case SqlOrderBy o -> distinctNames(o.query);
+            case SqlWith w -> distinctNames(w.body);
+            case SqlCall c when c.getOperator() instanceof SqlSetOperator -> distinctNames(c.operand(0));
             default -> false;
         };
     }
