@@ -30,7 +30,6 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
-import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.sql2rel.AscanRelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
@@ -90,14 +89,6 @@ final class LogicalOptimizer {
      */
     static final int MATCH_LIMIT = 5_000;
 
-    /**
-     * A filter pushed past a projection, built by the RelBuilder: its copy of the filter kept the
-     * condition as substituted, and a boolean column that is an OR then nests OR in OR, which a
-     * Filter refuses (fuzzer, issue 12); the builder's simplification flattens it.
-     */
-    private static final RelOptRule FILTER_PROJECT_TRANSPOSE =
-            CoreRules.FILTER_PROJECT_TRANSPOSE.config.as(FilterProjectTransposeRule.Config.class).withCopyFilter(false).toRule();
-
     private static final List<RelOptRule> SUB_QUERIES = List.of(
             CoreRules.FILTER_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
             CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule(),
@@ -106,7 +97,7 @@ final class LogicalOptimizer {
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
-            FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -131,7 +122,7 @@ final class LogicalOptimizer {
             CoreRules.FILTER_MULTI_JOIN_MERGE);
 
     private static final List<RelOptRule> CLEAN_UP = concat(List.of(
-            FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
             CoreRules.FILTER_MERGE,
             CoreRules.PROJECT_MERGE,
             CoreRules.PROJECT_REMOVE), AscanRules.SCAN_RULES);
