@@ -8,7 +8,6 @@ import io.ascan.bench.harness.PlanRequest;
 import io.ascan.bench.harness.ResultFiles;
 import io.ascan.bench.harness.ResultTable;
 import io.ascan.bench.harness.StrategySummary;
-import io.ascan.cli.CliCommand;
 import io.ascan.exchange.UserException;
 import io.ascan.topology.Topology;
 import java.io.PrintWriter;
@@ -23,15 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan bench ascan}: the A-Scan paper's experiments on ascan, with CSV, summary and plots. */
-public final class AscanBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "ascan");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class AscanBenchCommand extends BenchCommand {
+    public AscanBenchCommand() {
+        super("ascan");
     }
 
     @Override

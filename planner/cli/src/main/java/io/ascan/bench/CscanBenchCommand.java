@@ -4,7 +4,6 @@ import io.ascan.bench.harness.CscanData;
 import io.ascan.bench.harness.CscanPlan;
 import io.ascan.bench.harness.CscanResults;
 import io.ascan.bench.harness.CscanRunner;
-import io.ascan.cli.CliCommand;
 import io.ascan.engine.EngineProperties;
 import io.ascan.exchange.UserException;
 import java.io.PrintWriter;
@@ -21,15 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan bench cscan}: the Cooperative Scans paper's experiment (sections 5 and 6.3) on ascan's Active Buffer Manager. */
-public final class CscanBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "cscan");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class CscanBenchCommand extends BenchCommand {
+    public CscanBenchCommand() {
+        super("cscan");
     }
 
     @Override

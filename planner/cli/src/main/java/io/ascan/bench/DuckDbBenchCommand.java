@@ -2,7 +2,6 @@ package io.ascan.bench;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.cli.CliCommand;
 import io.ascan.exchange.UserException;
 import io.ascan.exchange.ParquetExporter;
 import io.ascan.exchange.Progress;
@@ -40,15 +39,9 @@ import picocli.CommandLine.Spec;
  * engines alternating run by run; hot (engines kept open, after a warm-up) and cold (page cache
  * dropped and a fresh engine instance before every run) where the machine lets us drop the cache.
  */
-public final class DuckDbBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "duckdb");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class DuckDbBenchCommand extends BenchCommand {
+    public DuckDbBenchCommand() {
+        super("duckdb");
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.ascan.bench.harness.HybridReport;
 import io.ascan.bench.harness.RemoteLink;
 import io.ascan.bench.harness.RemoteNodes;
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.CliCommand;
 import io.ascan.engine.EngineProperties;
 import io.ascan.exchange.UserException;
 import java.io.PrintWriter;
@@ -21,15 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan bench hybrid}: FlexPushdownDB's hybrid execution experiments (Fig. 13a, 13b, 17 and a Fig. 25 of bitmaps). */
-public final class HybridBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "hybrid");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class HybridBenchCommand extends BenchCommand {
+    public HybridBenchCommand() {
+        super("hybrid");
     }
 
     @Override

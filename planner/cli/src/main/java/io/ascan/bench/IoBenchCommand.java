@@ -1,6 +1,5 @@
 package io.ascan.bench;
 
-import io.ascan.cli.CliCommand;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
@@ -8,22 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code ascan bench io}: sequential direct-read bandwidth of a file, comparable with fio. */
-public final class IoBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "io");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class IoBenchCommand extends BenchCommand {
+    public IoBenchCommand() {
+        super("io");
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.ascan.bench.harness.PushbackBenchRunner;
 import io.ascan.bench.harness.PushbackReport;
 import io.ascan.bench.harness.RemoteLink;
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.CliCommand;
 import io.ascan.exchange.UserException;
 import io.ascan.planner.BenchmarkQueries;
 import java.io.PrintWriter;
@@ -18,15 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan bench pushback}: adaptive pushdown's experiment (no pushdown, eager, pushback, adaptive, both) over storage power. */
-public final class PushbackBenchCommand implements CliCommand {
-    @Override
-    public List<String> path() {
-        return List.of("bench", "pushback");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+public final class PushbackBenchCommand extends BenchCommand {
+    public PushbackBenchCommand() {
+        super("pushback");
     }
 
     @Override

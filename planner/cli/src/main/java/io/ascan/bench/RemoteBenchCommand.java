@@ -5,7 +5,6 @@ import io.ascan.bench.harness.RemoteLink;
 import io.ascan.bench.harness.RemoteNodes;
 import io.ascan.bench.harness.RemoteReport;
 import io.ascan.catalog.Catalog;
-import io.ascan.cli.CliCommand;
 import io.ascan.cli.Main;
 import io.ascan.exchange.UserException;
 import io.ascan.planner.BenchmarkQueries;
@@ -24,18 +23,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ascan bench remote}: pull-up vs pushdown vs adaptive over a storage node at several link limits. */
-public final class RemoteBenchCommand implements CliCommand {
+public final class RemoteBenchCommand extends BenchCommand {
     /** The TPC-H queries FlexPushdownDB discusses. */
     static final List<String> TPCH_QUERIES = List.of("q01", "q06", "q12", "q14", "q19");
 
-    @Override
-    public List<String> path() {
-        return List.of("bench", "remote");
-    }
-
-    @Override
-    public String groupDescription() {
-        return "Benchmarks and experiments.";
+    public RemoteBenchCommand() {
+        super("remote");
     }
 
     @Override
