@@ -1,5 +1,6 @@
 package io.ascan.planner.rules;
 
+import io.ascan.planner.rex.EngineRexExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
@@ -63,7 +64,9 @@ public final class ConstantGroupKeys {
         RexNode e = p.getProjects().get(key);
         if (RexUtil.isConstant(e)) return e;
         RexBuilder rex = p.getCluster().getRexBuilder();
-        RexNode simplified = new RexSimplify(rex, RelOptPredicateList.EMPTY, RexUtil.EXECUTOR).simplifyPreservingType(e);
+        // The engine's executor: Calcite's folds CAST(1.5e0 AS INTEGER) to 1 where the engine rounds to 2,
+        // and the folded key replaces the expression in the plan.
+        RexNode simplified = new RexSimplify(rex, RelOptPredicateList.EMPTY, EngineRexExecutor.INSTANCE).simplifyPreservingType(e);
         return RexUtil.isConstant(simplified) ? rex.ensureType(e.getType(), simplified, true) : null;
     }
 
