@@ -18,6 +18,7 @@ import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
 import io.ascan.planner.rules.NullJoinComparisons;
+import io.ascan.exec.CancelSignal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -177,14 +178,16 @@ final class LogicalOptimizer {
     private static RelNode tree(RelNode rel, Collection<RelOptRule> rules) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.DEPTH_FIRST).addMatchLimit(MATCH_LIMIT)
                 .addRuleCollection(rules);
-        HepPlanner planner = new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY);
+        CancelSignal.check();
+        HepPlanner planner = CancelChecks.watch(new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY));
         planner.setRoot(rel);
         return planner.findBestExp();
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(order).addMatchLimit(MATCH_LIMIT).addRuleCollection(rules);
-        HepPlanner planner = new HepPlanner(program.build());
+        CancelSignal.check();
+        HepPlanner planner = CancelChecks.watch(new HepPlanner(program.build()));
         planner.setRoot(rel);
         return planner.findBestExp();
     }
