@@ -6,6 +6,7 @@ import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
+import io.ascan.planner.rules.FlatFilterProjectTranspose;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
@@ -98,7 +99,7 @@ final class LogicalOptimizer {
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
-            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -123,7 +124,7 @@ final class LogicalOptimizer {
             CoreRules.FILTER_MULTI_JOIN_MERGE);
 
     private static final List<RelOptRule> CLEAN_UP = concat(List.of(
-            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_MERGE,
             CoreRules.PROJECT_MERGE,
             CoreRules.PROJECT_REMOVE), AscanRules.SCAN_RULES);
