@@ -86,17 +86,15 @@ final class CatalogRecovery {
 
     /**
      * Staging is abandoned when no writer holds its lock file, or has none (written before lock
-     * files, or its writer died before making it; a writer that loses its staging in that instant
-     * fails cleanly).
+     * files, or its writer died before making it; a writer of another process that loses its
+     * staging in that instant fails cleanly).
      */
     static boolean abandoned(Path staging) throws IOException {
         if (!Files.isDirectory(staging)) return true;
-        List<Path> locks = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(staging, 2)) {
-            s.filter(p -> p.getFileName().toString().equals(TableVersions.LOCK)).forEach(locks::add);
-        } catch (java.nio.file.NoSuchFileException | java.io.UncheckedIOException e) {
-            return false; // moved or removed meanwhile (published, or another recovery): not ours to remove
-        }
+        // A writer of this JVM creates its staging together with the lock file (VersionLocks), so
+        // it is never seen here without one; another process's writer can be, in that instant.
+        List<Path> locks = VersionLocks.JVM.locksIn(staging);
+        if (locks == null) return false; // moved or removed meanwhile (published, or another recovery): not ours to remove
         for (Path lock : locks) if (!VersionLocks.JVM.unheld(lock)) return false;
         return true;
     }

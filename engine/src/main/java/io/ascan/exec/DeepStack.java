@@ -1,5 +1,6 @@
 package io.ascan.exec;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,15 +30,42 @@ public final class DeepStack {
 
     private DeepStack() {}
 
-    @SuppressWarnings("unchecked")
     public static <T, E extends Exception> T run(Work<T, E> work) throws E {
-        if (Thread.currentThread().getName().equals("ascan-deep-stack")) return work.run();
-        Future<T> f = POOL.submit(work::run);
+        return run(work, null);
+    }
+
+    /**
+     * {@link #run(Work)}, stoppable by {@code cancel} (null: not stoppable): the work sees it as its
+     * thread's {@link CancelSignal#current()}, and this call throws {@link CancelSignal.Cancelled}
+     * as soon as it is set. The work itself ends at its next {@link CancelSignal#check()}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, E extends Exception> T run(Work<T, E> work, CancelSignal cancel) throws E {
+        if (Thread.currentThread().getName().equals("ascan-deep-stack")) {
+            if (cancel == null) return work.run();
+            CancelSignal before = CancelSignal.bind(cancel);
+            try {
+                return work.run();
+            } finally {
+                CancelSignal.restore(before);
+            }
+        }
+        Future<T> f = POOL.submit(() -> {
+            CancelSignal before = CancelSignal.bind(cancel);
+            try {
+                return work.run();
+            } finally {
+                CancelSignal.restore(before);
+            }
+        });
+        if (cancel != null) cancel.onCancel(() -> f.cancel(false));
         boolean interrupted = false;
         try {
             while (true) {
                 try {
                     return f.get();
+                } catch (CancellationException e) {
+                    throw new CancelSignal.Cancelled();
                 } catch (InterruptedException e) {
                     interrupted = true; // the work does not stop on interrupts: wait for it, then pass the interrupt on
                 } catch (ExecutionException e) {

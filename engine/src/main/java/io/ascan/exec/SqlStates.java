@@ -87,6 +87,7 @@ public final class SqlStates {
             case OutOfMemoryException o -> OUT_OF_MEMORY;
             case OutOfMemoryError o -> OUT_OF_MEMORY;
             case StackOverflowError s -> TOO_COMPLEX;
+            case CancelSignal.Cancelled c -> CANCELLED;
             default -> null;
         };
     }

@@ -90,8 +90,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
         try {
             steps.before("create " + staging.getFileName());
-            Files.createDirectory(staging);
-            writing = VersionLocks.JVM.createExclusive(staging.resolve(TableVersions.LOCK));
+            writing = VersionLocks.JVM.createLockedDirectory(staging);
         } catch (IOException | RuntimeException e) {
             abandonConstruction(e);
         }
@@ -407,10 +406,9 @@ public final class TableWriter implements RowAppender, AutoCloseable {
                 Path assembled = catalogDir.resolve(".new-" + name + "-" + UUID.randomUUID());
                 String version = TableVersions.nextVersion(assembled);
                 steps.before("create " + assembled.getFileName());
-                Files.createDirectory(assembled);
-                assembly = assembled;
                 steps.before("rename staging into " + assembled.getFileName());
-                move(location, assembled.resolve(version));
+                VersionLocks.JVM.createDirectoryAround(assembled, location, assembled.resolve(version));
+                assembly = assembled;
                 location = assembled.resolve(version);
                 TableVersions.switchCurrent(assembled, version, true, steps);
                 steps.before("rename " + assembled.getFileName() + " to " + name);

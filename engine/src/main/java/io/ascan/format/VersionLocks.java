@@ -98,6 +98,50 @@ public final class VersionLocks {
     }
 
     /**
+     * Creates directory {@code dir} holding {@code dir/}{@link TableVersions#LOCK}, held
+     * exclusively ({@link #createExclusive}): a writer's staging. Atomic for this JVM's
+     * {@link #lockless} (both hold this monitor), so that recovery, which removes staging without a
+     * lock file as its dead writer's, never takes a live writer's staging in the instant between
+     * the directory and its lock.
+     */
+    public synchronized Hold createLockedDirectory(Path dir) throws IOException {
+        Files.createDirectory(dir);
+        try {
+            return createExclusive(dir.resolve(TableVersions.LOCK));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(dir);
+            throw e;
+        }
+    }
+
+    /**
+     * Creates directory {@code dir} and moves {@code from} into it as {@code to} (a new table
+     * assembled around its staged version), atomically for this JVM's {@link #lockless}.
+     */
+    public synchronized void createDirectoryAround(Path dir, Path from, Path to) throws IOException {
+        Files.createDirectory(dir);
+        try {
+            TableVersions.move(from, to);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(dir);
+            throw e;
+        }
+    }
+
+    /**
+     * The lock files in {@code staging} and the directories below it (two levels), or null when it
+     * is gone. Under this monitor: a directory this JVM's writers are still creating is never seen
+     * without its lock.
+     */
+    public synchronized java.util.List<Path> locksIn(Path staging) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(staging, 2)) {
+            return s.filter(p -> p.getFileName().toString().equals(TableVersions.LOCK)).toList();
+        } catch (NoSuchFileException | java.io.UncheckedIOException e) {
+            return null;
+        }
+    }
+
+    /**
      * Pins a version: {@code lockFile} is its lock file, {@code marker} a file that exists exactly as
      * long as the version does (a cleaner removes it under the exclusive lock). Null when the version
      * is gone. Waits while a writer or cleaner holds the version. With {@code create} a missing lock

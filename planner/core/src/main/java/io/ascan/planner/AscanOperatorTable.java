@@ -221,6 +221,8 @@ final class AscanOperatorTable {
         @Override
         public void lookupOperatorOverloads(SqlIdentifier opName, @Nullable SqlFunctionCategory category, SqlSyntax syntax,
                                             List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
+            // validation and conversion look names up all along (nullary calls too): a safe point to stop planning
+            io.ascan.exec.CancelSignal.check();
             SqlNameMatcher anyCase = SqlNameMatchers.withCaseSensitive(false);
             int before = operatorList.size();
             ours.lookupOperatorOverloads(opName, category, syntax, operatorList, anyCase);

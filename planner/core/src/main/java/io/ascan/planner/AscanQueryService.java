@@ -6,6 +6,7 @@ import io.ascan.codegen.rt.SqlException;
 import io.ascan.engine.Engine;
 import io.ascan.engine.EngineConfig;
 import io.ascan.exchange.FileTableCache;
+import io.ascan.exec.CancelSignal;
 import io.ascan.exec.DeepStack;
 import io.ascan.exec.driver.PreparedPlan;
 import io.ascan.exec.QueryException;
@@ -140,8 +141,13 @@ public final class AscanQueryService implements QueryService {
     /** Plans on a thread with a deep stack ({@link DeepStack}); every failure is a {@link PlanningException}. */
     @Override
     public PreparedQuery prepare(String sql) throws PlanningException {
+        return prepare(sql, null);
+    }
+
+    @Override
+    public PreparedQuery prepare(String sql, CancelSignal cancel) throws PlanningException {
         try {
-            return DeepStack.run(() -> prepareOnDeepStack(sql));
+            return DeepStack.run(() -> prepareOnDeepStack(sql), cancel);
         } catch (PlanningException e) {
             throw e;
         } catch (RuntimeException | Error e) {
@@ -232,6 +238,9 @@ public final class AscanQueryService implements QueryService {
     /** A failure while preparing that is no PlanningException yet: a plan the engine cannot run is a feature it lacks. */
     private static PlanningException planningFailure(Throwable e) {
         if (DeepStack.overflowed(e)) return CalciteErrors.tooDeep(e);
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof CancelSignal.Cancelled c) return new PlanningException(c.getMessage(), 0, 0, e, SqlStates.CANCELLED);
+        }
         // A data error of a constant folded while planning (a literal beyond 18 digits) is the user's, not internal.
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SqlException d) return new PlanningException(d.getMessage(), 0, 0, e, d.sqlState());

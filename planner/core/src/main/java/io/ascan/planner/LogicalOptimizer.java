@@ -6,6 +6,7 @@ import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
+import io.ascan.planner.rules.FlatFilterProjectTranspose;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
 import io.ascan.planner.rules.OrPredicateDerivation;
@@ -18,6 +19,7 @@ import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
 import io.ascan.planner.rules.NullJoinComparisons;
+import io.ascan.exec.CancelSignal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -97,7 +99,7 @@ final class LogicalOptimizer {
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
-            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -122,7 +124,7 @@ final class LogicalOptimizer {
             CoreRules.FILTER_MULTI_JOIN_MERGE);
 
     private static final List<RelOptRule> CLEAN_UP = concat(List.of(
-            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_MERGE,
             CoreRules.PROJECT_MERGE,
             CoreRules.PROJECT_REMOVE), AscanRules.SCAN_RULES);
@@ -177,14 +179,16 @@ final class LogicalOptimizer {
     private static RelNode tree(RelNode rel, Collection<RelOptRule> rules) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.DEPTH_FIRST).addMatchLimit(MATCH_LIMIT)
                 .addRuleCollection(rules);
-        HepPlanner planner = new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY);
+        CancelSignal.check();
+        HepPlanner planner = CancelChecks.watch(new HepPlanner(program.build(), null, true, null, RelOptCostImpl.FACTORY));
         planner.setRoot(rel);
         return planner.findBestExp();
     }
 
     private static RelNode hep(RelNode rel, Collection<RelOptRule> rules, HepMatchOrder order) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(order).addMatchLimit(MATCH_LIMIT).addRuleCollection(rules);
-        HepPlanner planner = new HepPlanner(program.build());
+        CancelSignal.check();
+        HepPlanner planner = CancelChecks.watch(new HepPlanner(program.build()));
         planner.setRoot(rel);
         return planner.findBestExp();
     }

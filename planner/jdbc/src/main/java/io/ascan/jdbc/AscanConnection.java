@@ -2,6 +2,7 @@ package io.ascan.jdbc;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.engine.EngineConfig;
+import io.ascan.exec.CancelSignal;
 import io.ascan.memory.Allocators;
 import io.ascan.planner.PlanningException;
 import io.ascan.planner.PreparedQuery;
@@ -93,9 +94,14 @@ final class AscanConnection implements Connection {
     }
 
     PreparedQuery prepare(String sql) throws SQLException {
+        return prepare(sql, null);
+    }
+
+    /** {@code cancel}: stops the planning (null: nothing can). */
+    PreparedQuery prepare(String sql, CancelSignal cancel) throws SQLException {
         checkOpen();
         try {
-            return service.prepare(sql);
+            return service.prepare(sql, cancel);
         } catch (PlanningException e) {
             throw SqlErrors.planning(e);
         } catch (RuntimeException | Error e) {

@@ -41,33 +41,58 @@ class AscanStatement implements Statement {
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
         checkOpen();
-        return run(connection.prepare(sql), List.of());
+        StatementExecution query = begin();
+        return run(prepare(sql, query), List.of(), query);
     }
 
     @Override
     public boolean execute(String sql) throws SQLException {
         checkOpen();
-        return execute(connection.prepare(sql), List.of());
+        StatementExecution query = begin();
+        return execute(prepare(sql, query), List.of(), query);
+    }
+
+    /**
+     * Plans {@code sql} as part of execution {@code query}: its cancel and timeout stop the planning
+     * too (a pathological query may plan for long), failing with 57014 or HYT00.
+     */
+    private PreparedQuery prepare(String sql, StatementExecution query) throws SQLException {
+        try {
+            return connection.prepare(sql, query.planning());
+        } catch (SQLException e) {
+            query.finished();
+            if (SqlErrors.CANCELLED.equals(e.getSQLState())) throw SqlErrors.stopped(e, query);
+            throw e;
+        }
     }
 
     /** Runs a statement: true with a result set for a query, false with an update count for a change of tables. */
     protected boolean execute(PreparedQuery prepared, List<Object> parameters) throws SQLException {
+        return execute(prepared, parameters, null);
+    }
+
+    private boolean execute(PreparedQuery prepared, List<Object> parameters, StatementExecution query) throws SQLException {
         if (!prepared.changesTables()) {
-            run(prepared, parameters);
+            run(prepared, parameters, query);
             return true;
         }
-        long rows = update(prepared, parameters);
+        long rows = update(prepared, parameters, query);
         updateCount = rows;
         return false;
     }
 
     /** Runs a statement that changes tables: the rows it wrote (0 for CREATE TABLE, DROP, views). */
     protected long update(PreparedQuery prepared, List<Object> parameters) throws SQLException {
+        return update(prepared, parameters, null);
+    }
+
+    private long update(PreparedQuery prepared, List<Object> parameters, StatementExecution query) throws SQLException {
         if (!prepared.changesTables()) {
+            if (query != null) query.finished();
             throw new SQLException("executeUpdate runs statements that change tables (CREATE, INSERT, DROP), not queries: "
                     + "use executeQuery", "07000");
         }
-        try (AscanResultSet rs = run(prepared, parameters)) {
+        try (AscanResultSet rs = run(prepared, parameters, query)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -75,13 +100,24 @@ class AscanStatement implements Statement {
 
     /** Runs a planned statement; the result set's columns are described before anything runs. */
     protected AscanResultSet run(PreparedQuery prepared, List<Object> parameters) throws SQLException {
-        checkOpen();
+        return run(prepared, parameters, null);
+    }
+
+    /** The execution of a statement, its clock started: the previous result set is closed first. */
+    private StatementExecution begin() {
         closeResultSet();
         updateCount = -1;
         clearWarnings();
-        QueryOptions options = connection.config().query().withTimeoutMillis(timeoutSeconds * 1000L);
         StatementExecution query = StatementExecution.start(timeoutSeconds);
         running = query;
+        return query;
+    }
+
+    /** {@code query}: the execution {@link #begin} started for the statement's planning, or null to start one. */
+    private AscanResultSet run(PreparedQuery prepared, List<Object> parameters, StatementExecution query) throws SQLException {
+        checkOpen();
+        if (query == null) query = begin();
+        QueryOptions options = connection.config().query().withTimeoutMillis(timeoutSeconds * 1000L);
         QueryResult result;
         try {
             result = prepared.execute(parameters, options);
@@ -357,7 +393,8 @@ class AscanStatement implements Statement {
     @Override
     public long executeLargeUpdate(String sql) throws SQLException {
         checkOpen();
-        long rows = update(connection.prepare(sql), List.of());
+        StatementExecution query = begin();
+        long rows = update(prepare(sql, query), List.of(), query);
         updateCount = rows;
         return rows;
     }

@@ -42,6 +42,12 @@ final class SqlErrors {
         return of(e.sqlState(), e.getMessage(), e);
     }
 
+    /** A statement whose planning its cancel or timeout stopped (57014): HYT00 when it was the timeout. */
+    static SQLException stopped(SQLException e, StatementExecution query) {
+        if (query.timedOut()) return new SQLTimeoutException("query timed out after " + query.timeoutSeconds() + " s", SqlStates.TIMEOUT, e);
+        return e;
+    }
+
     /**
      * A failure that reached the driver without an SQLSTATE of its own (the query service gives
      * every failure one; a result set's own bug may not): an engine bug, or an Error such as a

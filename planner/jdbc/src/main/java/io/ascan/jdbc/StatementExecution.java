@@ -1,5 +1,6 @@
 package io.ascan.jdbc;
 
+import io.ascan.exec.CancelSignal;
 import io.ascan.exec.QueryResult;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -17,6 +18,8 @@ final class StatementExecution {
     private static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private final int timeoutSeconds;
+    /** Stops the statement's planning, when it is planned as part of this execution. */
+    private final CancelSignal planning = new CancelSignal();
     private final ScheduledFuture<?> timeout;
     private QueryResult result;
     private boolean cancelled;
@@ -50,9 +53,16 @@ final class StatementExecution {
         if (cancelled) r.cancel();
     }
 
-    synchronized void cancel() {
-        cancelled = true;
-        if (result != null) result.cancel();
+    void cancel() {
+        synchronized (this) {
+            cancelled = true;
+            if (result != null) result.cancel();
+        }
+        planning.cancel(); // outside the lock: it wakes the thread waiting for the plan
+    }
+
+    CancelSignal planning() {
+        return planning;
     }
 
     synchronized boolean cancelled() {

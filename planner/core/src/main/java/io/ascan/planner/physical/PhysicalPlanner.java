@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.CancelChecks;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelOptRule;
@@ -119,15 +120,15 @@ public final class PhysicalPlanner {
 
     private static RelNode prepare(RelNode rel) {
         rel = rel.accept(new FactorJoinConditions());
-        HepPlanner hep = new HepPlanner(new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
-                .addRuleCollection(PREPARE).build());
+        HepPlanner hep = CancelChecks.watch(new HepPlanner(new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleCollection(PREPARE).build()));
         hep.setRoot(rel);
         return AggregateFilters.rewrite(hep.findBestExp()); // EXCEPT and INTERSECT count their branches with FILTER
     }
 
     /** Runs the converter rules in the cluster's own Volcano planner (a rel belongs to its cluster's planner). */
     private static RelNode volcano(RelNode rel) {
-        RelOptPlanner planner = rel.getCluster().getPlanner();
+        RelOptPlanner planner = CancelChecks.watch(rel.getCluster().getPlanner());
         return Programs.of(RuleSets.ofList(AscanPhysicalRules.RULES))
                 .run(planner, rel, rel.getTraitSet().replace(AscanRel.CONVENTION).simplify(), List.of(), List.of());
     }

@@ -1,5 +1,6 @@
 package io.ascan.planner.rex;
 
+import io.ascan.exec.CancelSignal;
 import java.util.List;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutor;
@@ -20,6 +21,7 @@ public final class EngineRexExecutor implements RexExecutor {
 
     @Override
     public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues) {
+        CancelSignal.check(); // ReduceExpressionsRule and RexSimplify call in here: a safe point to stop planning
         for (RexNode e : constExps) reducedValues.add(ConstantFolding.fold(rexBuilder, e));
     }
 }
