@@ -555,13 +555,13 @@ SELECT listagg(n_name, ', ') AS names FROM nation WHERE n_regionkey = 1;
 -- fail: [0A000] cannot execute this query: aggregate function MODE is not supported
 SELECT mode(k) AS m FROM tc;
 
--- fail: [0A000] cannot execute this query: aggregate function ARG_MAX is not supported
+-- pass
 SELECT arg_max(n_name, n_nationkey) AS a, arg_min(n_name, n_nationkey) AS b FROM nation;
 
--- fail: [42883] From line 1, column 8 to line 1, column 34: No match found for function signature max_by(<CHARACTER>, <NUMERIC>)
+-- pass
 SELECT max_by(n_name, n_nationkey) AS a FROM nation;
 
--- fail: [42000] From line 1, column 8 to line 1, column 20: Function 'FIRST(`EXPR$0`.`n_name`, 0)' can only be used in MATCH_RECOGNIZE
+-- pass
 SELECT first(n_name) AS f FROM (SELECT n_name FROM nation WHERE n_nationkey = 3);
 
 -- pass
@@ -576,13 +576,13 @@ SELECT sum(i) AS s, avg(i) AS a FROM te;
 -- pass
 SELECT product(k) AS p FROM tc WHERE k > 0;
 
--- fail: [42883] From line 1, column 8 to line 1, column 18: No match found for function signature corr(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT corr(k, id) AS c FROM ta;
 
--- fail: [0A000] cannot execute this query: aggregate function COVAR_POP is not supported
+-- pass
 SELECT covar_pop(k, id) AS c FROM ta;
 
--- fail: [42883] From line 1, column 8 to line 1, column 24: No match found for function signature regr_slope(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT regr_slope(k, id) AS s FROM ta;
 
 -- pass

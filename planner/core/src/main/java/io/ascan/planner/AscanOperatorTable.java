@@ -184,7 +184,7 @@ final class AscanOperatorTable {
                 SqlFunctionCategory.STRING);
     }
 
-    private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
+    private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(com.google.common.collect.Iterables.concat(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
             STRFTIME, STRPTIME, DATE_ADD, CONTAINS,
@@ -201,7 +201,7 @@ final class AscanOperatorTable {
             SqlLibraryOperators.IF, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
             HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
-            HolisticAggregates.QUANTILE, AscanAggregates.PRODUCT));
+            HolisticAggregates.QUANTILE), AscanAggregates.ALL));
 
     /** DuckDB's other names of functions above: the same operator under a second name. */
     private static final java.util.Map<String, SqlOperator> ALIASES = java.util.Map.of(
