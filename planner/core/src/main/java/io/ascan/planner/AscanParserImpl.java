@@ -45,7 +45,7 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString())));
+        return rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString()))));
     }
 
     /**
@@ -64,6 +64,35 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
                     && SqlTokens.is(sql, tokens.get(t + 1), "(")) {
                 out.replace(token[0], token[1], '"' + SqlTokens.upper(sql, token) + '"');
             }
+        }
+        return out.toString();
+    }
+
+    /**
+     * DuckDB's table function {@code range(...)} and its column {@code range}, quoted where the
+     * statement calls it: RANGE is a reserved word (window frames). A RANGE before BETWEEN,
+     * UNBOUNDED, CURRENT, INTERVAL or a number stays the frame's keyword. Positions after one move by two.
+     */
+    private static String rangeNames(String sql) {
+        if (!sql.toUpperCase(java.util.Locale.ROOT).contains("RANGE")) return sql;
+        java.util.List<int[]> tokens = SqlTokens.of(sql);
+        boolean called = false;
+        for (int t = 0; t + 1 < tokens.size() && !called; t++) {
+            called = SqlTokens.is(sql, tokens.get(t), "RANGE") && SqlTokens.is(sql, tokens.get(t + 1), "(");
+        }
+        if (!called) return sql;
+        StringBuilder out = new StringBuilder(sql);
+        for (int t = tokens.size() - 1; t >= 0; t--) {
+            int[] token = tokens.get(t);
+            if (!SqlTokens.is(sql, token, "RANGE")) continue;
+            if (t + 1 < tokens.size()) {
+                int[] next = tokens.get(t + 1);
+                if (SqlTokens.is(sql, next, "BETWEEN") || SqlTokens.is(sql, next, "UNBOUNDED") || SqlTokens.is(sql, next, "CURRENT")
+                        || SqlTokens.is(sql, next, "INTERVAL") || Character.isDigit(sql.charAt(next[0]))) {
+                    continue;
+                }
+            }
+            out.replace(token[0], token[1], "\"range\"");
         }
         return out.toString();
     }

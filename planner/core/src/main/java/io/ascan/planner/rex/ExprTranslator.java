@@ -149,6 +149,7 @@ public final class ExprTranslator {
             case PLUS_PREFIX -> apply(c.getOperands().getFirst());
             case LIKE -> like(c);
             case SIMILAR -> similar(c);
+            case POSIX_REGEX_CASE_SENSITIVE, POSIX_REGEX_CASE_INSENSITIVE -> posixRegex(c, kind == SqlKind.POSIX_REGEX_CASE_INSENSITIVE);
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
@@ -375,6 +376,18 @@ public final class ExprTranslator {
         }
         Call match = new Call(Operator.REGEXP_MATCHES, List.of(apply(o.get(0)), Literal.of("\\A(?:" + pattern + ")\\z")), DataType.BOOLEAN);
         return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NOT ") ? Call.predicate(Operator.NOT, match) : match;
+    }
+
+    /**
+     * {@code s ~ pattern}, {@code s !~ pattern} (and {@code ~*}, {@code !~*} ignoring case): whether the
+     * pattern matches part of s, as DuckDB's (and PostgreSQL's) {@code ~}: REGEXP_MATCHES.
+     */
+    private Expr posixRegex(RexCall c, boolean ignoreCase) {
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : c.getOperands().subList(0, 2)) args.add(apply(o));
+        if (ignoreCase) args.add(Literal.of("i"));
+        Call match = new Call(Operator.REGEXP_MATCHES, args, DataType.BOOLEAN);
+        return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NEGATED") ? Call.predicate(Operator.NOT, match) : match;
     }
 
     /**
