@@ -209,6 +209,7 @@ final class AscanOperatorTable {
             "PREFIX", SqlLibraryOperators.STARTS_WITH,
             "SUFFIX", SqlLibraryOperators.ENDS_WITH,
             "DATEPART", DATE_PART,
+            "DATE_DIFF", DATEDIFF,
             "DAY", SqlStdOperatorTable.DAYOFMONTH);
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());

@@ -45,22 +45,22 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString()))));
+        return DuckDbLiterals.rewrite(rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString())))));
     }
 
     /**
-     * DATEDIFF and DATEPART called as functions, quoted: Babel's grammar takes them only in SQL
-     * Server's form (a unit keyword), a quoted name is a plain function call, and the operator
+     * DATEDIFF, DATEPART and DATE_DIFF called as functions, quoted: Babel's grammar takes the first
+     * two only in SQL Server's form (a unit keyword), DATE_DIFF only in BigQuery's, a quoted name is a plain function call, and the operator
      * table finds ours in any case ({@code datediff('month', a, b)}). Positions after one move by two.
      */
     private static String functionNames(String sql) {
         String upper = sql.toUpperCase(java.util.Locale.ROOT);
-        if (!upper.contains("DATEDIFF") && !upper.contains("DATEPART")) return sql;
+        if (!upper.contains("DATEDIFF") && !upper.contains("DATEPART") && !upper.contains("DATE_DIFF")) return sql;
         java.util.List<int[]> tokens = SqlTokens.of(sql);
         StringBuilder out = new StringBuilder(sql);
         for (int t = tokens.size() - 2; t >= 0; t--) {
             int[] token = tokens.get(t);
-            if ((SqlTokens.is(sql, token, "DATEDIFF") || SqlTokens.is(sql, token, "DATEPART"))
+            if ((SqlTokens.is(sql, token, "DATEDIFF") || SqlTokens.is(sql, token, "DATEPART") || SqlTokens.is(sql, token, "DATE_DIFF"))
                     && SqlTokens.is(sql, tokens.get(t + 1), "(")) {
                 out.replace(token[0], token[1], '"' + SqlTokens.upper(sql, token) + '"');
             }

@@ -75,6 +75,7 @@ public final class AscanSchema extends AbstractSchema {
         this.viewTypes = viewTypes;
         this.functions = com.google.common.collect.ImmutableMultimap.<String, Function>builder()
                 .put("read_parquet", new FileTableMacro(ImportFormat.PARQUET, files))
+                .put("parquet_scan", new FileTableMacro(ImportFormat.PARQUET, files))
                 .put("read_csv", new FileTableMacro(ImportFormat.CSV, files))
                 .put("read_csv_auto", new FileTableMacro(ImportFormat.CSV, files))
                 .put("read_arrow", new FileTableMacro(ImportFormat.ARROW, files))
