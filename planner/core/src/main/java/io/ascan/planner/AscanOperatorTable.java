@@ -175,6 +175,14 @@ final class AscanOperatorTable {
     static final SqlFunction CONTAINS = SqlBasicFunction.create("CONTAINS", ReturnTypes.BOOLEAN_NULLABLE,
             OperandTypes.STRING_STRING, SqlFunctionCategory.STRING);
 
+    /**
+     * FORMAT(format, args...): DuckDB's fmt-style {@code {}} placeholders filled with the arguments
+     * as text, {@code {{}} and {@code }}} for braces; the format a constant. {@code ExprTranslator}
+     * makes it a concatenation.
+     */
+    static final SqlFunction FORMAT = SqlBasicFunction.create("FORMAT", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING);
+
     /** VERSION(): ascan's version. */
     static final SqlFunction VERSION = SqlBasicFunction.create("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR),
             OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
@@ -187,7 +195,7 @@ final class AscanOperatorTable {
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(com.google.common.collect.Iterables.concat(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
-            STRFTIME, STRPTIME, DATE_ADD, CONTAINS,
+            STRFTIME, STRPTIME, DATE_ADD, CONTAINS, FORMAT,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,

@@ -16,7 +16,9 @@ import org.apache.calcite.sql.validate.SqlConformance;
  * Calcite expands: DuckDB's FROM-first and GROUP BY ALL recognised on the text ({@link FromFirst},
  * {@link GroupByAll#mark}), then Calcite's Babel grammar, a superset of the core one (PostgreSQL's
  * and DuckDB's {@code x::TYPE}, most keywords free as names, {@code SELECT * EXCLUDE/REPLACE});
- * DATEDIFF and DATEPART calls are quoted first ({@link #functionNames}). A statement Babel's
+ * DATEDIFF and DATEPART calls are quoted first ({@link #functionNames}), as {@code range} where
+ * called ({@link #rangeNames}); DuckDB's literals ({@link DuckDbLiterals}) and DISTINCT ON
+ * ({@link DistinctOn}) are rewritten. A statement Babel's
  * grammar refuses is parsed by the core grammar with the same settings, whose error is reported
  * if it refuses it too. The statement
  * then gets {@link BabelForms}' and GROUP BY ALL's rewrites ({@link GroupByAll#expand}; one it
@@ -45,7 +47,7 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return DuckDbLiterals.rewrite(rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString())))));
+        return DistinctOn.rewrite(DuckDbLiterals.rewrite(rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString()))))));
     }
 
     /**
