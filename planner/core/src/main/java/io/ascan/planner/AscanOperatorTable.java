@@ -209,7 +209,7 @@ final class AscanOperatorTable {
             SqlLibraryOperators.IF, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
             HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
-            HolisticAggregates.QUANTILE), AscanAggregates.ALL));
+            HolisticAggregates.QUANTILE, HolisticAggregates.MODE), AscanAggregates.ALL));
 
     /** DuckDB's other names of functions above: the same operator under a second name. */
     private static final java.util.Map<String, SqlOperator> ALIASES = java.util.Map.of(
