@@ -1231,7 +1231,7 @@ INSERT INTO p1 BY NAME SELECT 4 AS id, 'kiwi' AS name;
 -- fail: [42601] Encountered "OR" at line 1, column 8.
 INSERT OR REPLACE INTO p4 VALUES (1, 'a');
 
--- fail: [42601] Incorrect syntax near the keyword 'TRUNCATE' at line 1, column 1.
+-- fail: follows from the failed ALTER TABLE p5 RENAME TO p5b (TRUNCATE itself runs: sqllogic/ddl/truncate.test)
 TRUNCATE p5b;
 
 -- pass
@@ -1502,7 +1502,7 @@ SUMMARIZE SELECT * FROM nation;
 -- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 27)
 PIVOT (SELECT k, f FROM ta) ON f USING count(*);
 
--- fail: [42883] From line 1, column 8 to line 1, column 14: No match found for function signature hash(<NUMERIC>)
+-- pass
 SELECT hash(1) IS NOT NULL AS h;
 
 -- fail: [42883] From line 1, column 21 to line 1, column 32: No match found for function signature list(<CHARACTER>)

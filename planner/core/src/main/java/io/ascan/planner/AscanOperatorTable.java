@@ -183,6 +183,10 @@ final class AscanOperatorTable {
     static final SqlFunction FORMAT = SqlBasicFunction.create("FORMAT", ReturnTypes.VARCHAR_NULLABLE,
             OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING);
 
+    /** HASH(value, ...): a BIGINT, never NULL (DuckDB's is a UBIGINT of other values). */
+    static final SqlFunction HASH = SqlBasicFunction.create("HASH", ReturnTypes.BIGINT, OperandTypes.ONE_OR_MORE,
+            SqlFunctionCategory.SYSTEM);
+
     /** VERSION(): ascan's version. */
     static final SqlFunction VERSION = SqlBasicFunction.create("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR),
             OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
@@ -195,7 +199,7 @@ final class AscanOperatorTable {
     private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(com.google.common.collect.Iterables.concat(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
-            STRFTIME, STRPTIME, DATE_ADD, CONTAINS, FORMAT,
+            STRFTIME, STRPTIME, DATE_ADD, CONTAINS, FORMAT, HASH,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,

@@ -359,6 +359,7 @@ public final class ExprTranslator {
             case "TYPEOF" -> Literal.of(typeName(c.getOperands().getFirst()));
             case "VERSION" -> Literal.of(version());
             case "FORMAT" -> format(c);
+            case "HASH" -> op(Operator.HASH, c);
             case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
