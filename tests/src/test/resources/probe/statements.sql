@@ -319,13 +319,13 @@ SELECT id FROM tb WHERE regexp_matches(s, '^[a-z]+$') ORDER BY id;
 -- pass
 SELECT id FROM tb WHERE s SIMILAR TO 'a.*' ORDER BY id;
 
--- fail: [0A000] cannot execute this query: in SELECT: no engine expression for operator POSIX REGEX CASE SENSITIVE in POSIX REGEX CASE SENSITIVE($0, '^a')
+-- pass
 SELECT s ~ '^a' AS m FROM tc;
 
 -- pass
 SELECT upper(substring(s, 1, 1)) || lower(substring(s, 2)) AS cap FROM tc;
 
--- fail: [42883] From line 1, column 8 to line 1, column 34: No match found for function signature format(<CHARACTER>, <CHARACTER>, <NUMERIC>)
+-- pass
 SELECT format('{} is {}', 'x', 42) AS f;
 
 -- fail: [42883] From line 1, column 8 to line 1, column 25: No match found for function signature printf(<CHARACTER>, <NUMERIC>)
@@ -383,10 +383,10 @@ SELECT DATE '2024-03-01' - DATE '2024-01-01' AS days;
 -- pass
 SELECT TIMESTAMP '2024-01-15 10:30:00' + INTERVAL 2 HOUR AS t;
 
--- fail: [42601] Encountered "AS" at line 1, column 64.
+-- pass
 SELECT TIMESTAMP '2024-01-15 10:30:00' + INTERVAL '90 minutes' AS t;
 
--- fail: [42601] Encountered "AS" at line 1, column 46.
+-- fail: DATE + INTERVAL is a DATE in ascan, a TIMESTAMP in DuckDB
 SELECT DATE '2024-01-15' + INTERVAL '3 days' AS d;
 
 -- pass
@@ -419,7 +419,7 @@ SELECT date_trunc('year', dt) AS y, count(*) AS n FROM ta GROUP BY 1;
 -- pass
 SELECT date_trunc('hour', TIMESTAMP '2024-05-17 10:45:12') AS h;
 
--- fail: [42601] Incorrect syntax near the keyword 'DATE' at line 1, column 44.
+-- pass
 SELECT date_diff('day', DATE '2024-01-01', DATE '2024-03-01') AS d;
 
 -- pass
@@ -552,16 +552,16 @@ SELECT string_agg(n_name, ', ') AS names FROM nation WHERE n_regionkey = 1;
 -- pass
 SELECT listagg(n_name, ', ') AS names FROM nation WHERE n_regionkey = 1;
 
--- fail: [0A000] cannot execute this query: aggregate function MODE is not supported
+-- pass
 SELECT mode(k) AS m FROM tc;
 
--- fail: [0A000] cannot execute this query: aggregate function ARG_MAX is not supported
+-- pass
 SELECT arg_max(n_name, n_nationkey) AS a, arg_min(n_name, n_nationkey) AS b FROM nation;
 
--- fail: [42883] From line 1, column 8 to line 1, column 34: No match found for function signature max_by(<CHARACTER>, <NUMERIC>)
+-- pass
 SELECT max_by(n_name, n_nationkey) AS a FROM nation;
 
--- fail: [42000] From line 1, column 8 to line 1, column 20: Function 'FIRST(`EXPR$0`.`n_name`, 0)' can only be used in MATCH_RECOGNIZE
+-- pass
 SELECT first(n_name) AS f FROM (SELECT n_name FROM nation WHERE n_nationkey = 3);
 
 -- pass
@@ -576,13 +576,13 @@ SELECT sum(i) AS s, avg(i) AS a FROM te;
 -- pass
 SELECT product(k) AS p FROM tc WHERE k > 0;
 
--- fail: [42883] From line 1, column 8 to line 1, column 18: No match found for function signature corr(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT corr(k, id) AS c FROM ta;
 
--- fail: [0A000] cannot execute this query: aggregate function COVAR_POP is not supported
+-- pass
 SELECT covar_pop(k, id) AS c FROM ta;
 
--- fail: [42883] From line 1, column 8 to line 1, column 24: No match found for function signature regr_slope(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT regr_slope(k, id) AS s FROM ta;
 
 -- pass
@@ -719,7 +719,7 @@ SELECT DISTINCT k FROM ta;
 -- pass
 SELECT DISTINCT k, f FROM ta;
 
--- fail: [42601] Incorrect syntax near the keyword 'ON' at line 1, column 17.
+-- fail: runs; the comparison takes no ORDER BY of a key with NULLs without NULLS FIRST/LAST (sqllogic/syntax/distinct_on.test has it with NULLS LAST)
 SELECT DISTINCT ON (k) k, id FROM ta ORDER BY k, id;
 
 -- pass
@@ -1231,7 +1231,7 @@ INSERT INTO p1 BY NAME SELECT 4 AS id, 'kiwi' AS name;
 -- fail: [42601] Encountered "OR" at line 1, column 8.
 INSERT OR REPLACE INTO p4 VALUES (1, 'a');
 
--- fail: [42601] Incorrect syntax near the keyword 'TRUNCATE' at line 1, column 1.
+-- fail: follows from the failed ALTER TABLE p5 RENAME TO p5b (TRUNCATE itself runs: sqllogic/ddl/truncate.test)
 TRUNCATE p5b;
 
 -- pass
@@ -1267,10 +1267,10 @@ CREATE TABLE p8 AS FROM nation;
 -- pass
 CREATE TABLE p9 (id INTEGER, v DOUBLE);
 
--- fail: [42601] Encountered "range" at line 1, column 8.
+-- pass
 INSERT INTO p9 SELECT range, range * 1.5 FROM range(100);
 
--- fail: follows from the failed INSERT ... FROM range(100)
+-- pass
 SELECT count(*) AS n, sum(v) AS s FROM p9;
 
 -- fail: [0A000] only queries can be planned, not OTHER
@@ -1372,7 +1372,7 @@ SELECT count(*) AS n FROM read_parquet(['${data}/part0.parquet', '${data}/part1.
 -- pass
 SELECT p.name, n.n_name FROM read_parquet('${data}/people.parquet') p JOIN nation n ON p.dept = n.n_nationkey WHERE p.id < 10;
 
--- fail: parquet_scan, DuckDB's older name of read_parquet, is unknown
+-- pass
 SELECT count(*) AS n FROM parquet_scan('${data}/people.parquet');
 
 -- pass
@@ -1460,19 +1460,19 @@ SELECT [1, 2, 3] AS l;
 -- fail: [42601] Encountered "{" at line 1, column 8.
 SELECT {'a': 1} AS st;
 
--- fail: [42601] Encountered "range" at line 1, column 8.
+-- pass
 SELECT range AS r FROM range(5);
 
--- fail: [42601] Encountered "range" at line 1, column 15.
+-- pass
 SELECT * FROM range(3) t(x);
 
--- fail: [42883] From line 1, column 15 to line 1, column 35: No match found for function signature generate_series(<NUMERIC>, <NUMERIC>)
+-- pass
 SELECT * FROM generate_series(1, 3);
 
 -- fail: [42601] Encountered "unnest" at line 1, column 8.
 SELECT unnest([1, 2]) AS u;
 
--- fail: [42703] From line 1, column 8 to line 1, column 16: Column '1_000_000' not found in any table
+-- pass
 SELECT 1_000_000 AS million;
 
 -- pass
@@ -1502,7 +1502,7 @@ SUMMARIZE SELECT * FROM nation;
 -- fail: [42601] Non-query expression encountered in illegal context (at line 1, column 27)
 PIVOT (SELECT k, f FROM ta) ON f USING count(*);
 
--- fail: [42883] From line 1, column 8 to line 1, column 14: No match found for function signature hash(<NUMERIC>)
+-- pass
 SELECT hash(1) IS NOT NULL AS h;
 
 -- fail: [42883] From line 1, column 21 to line 1, column 32: No match found for function signature list(<CHARACTER>)

@@ -164,9 +164,33 @@ public final class ExprCodegen {
                  DEGREES, RADIANS, GREATEST, LEAST -> math.function(c);
             case CONCAT_FUNCTION, CONCAT_WS, LTRIM, RTRIM, BTRIM, REPLACE, STRPOS, LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, ENDS_WITH,
                  SPLIT_PART, REGEXP_MATCHES, REGEXP_REPLACE, REGEXP_EXTRACT, OCTET_LENGTH, ASCII, CHR, MD5, TRANSLATE -> text.function(c);
+            case HASH -> hash(c);
             case SINGLE_ROW -> strict("single", c.args(), c.type(),
                     (ops, r) -> code.line(r.value() + " = " + RT + "Rows.single(" + ops.get(0).value() + ");"));
         };
+    }
+
+    /**
+     * HASH: the values folded into one hash as the aggregation's group keys are ({@code rt.Hash}),
+     * a NULL as {@link io.ascan.codegen.rt.Hash#NULL_VALUE}, so never NULL; a DOUBLE -0.0 as 0.0,
+     * and integers and decimals by their value in their own representation.
+     */
+    private ValueCode hash(Call c) {
+        ValueCode r = declare("hash", DataType.BIGINT, "false");
+        String hash = RT + "Hash.";
+        code.line(r.value() + " = " + hash + "SEED;");
+        for (Expr arg : c.args()) {
+            ValueCode v = compile(arg);
+            String value = switch (v.type().kind()) {
+                case VARCHAR -> hash + "ofBytes(" + v.value() + ", " + v.length() + ")";
+                case DOUBLE -> hash + "ofDouble(" + v.value() + ")";
+                case BOOLEAN -> "(" + v.value() + " ? 1L : 0L)";
+                default -> "(long) " + v.value();
+            };
+            code.line(r.value() + " = " + hash + "combine(" + r.value() + ", " + v.isNull() + " ? " + hash + "NULL_VALUE : " + value + ");");
+        }
+        code.line(r.value() + " = " + hash + "finish(" + r.value() + ");");
+        return r;
     }
 
     ValueCode literal(Literal l) {

@@ -70,6 +70,8 @@ public enum Operator {
     ASCII("ASCII", 1, 1),
     /** CHR(code point): the one-character text; a number that is no code point is an error. */
     CHR("CHR", 1, 1),
+    /** HASH(value, ...): a BIGINT hash of the values (equal values, of any numeric type, hash alike); NULL too hashes. */
+    HASH("HASH", 1, Integer.MAX_VALUE),
     /** MD5(value): the digest of the UTF-8 bytes in lower-case hexadecimal. */
     MD5("MD5", 1, 1),
     /** TRANSLATE(value, from, to): characters of {@code from} replaced by those of {@code to} at the same place, removed past its end. */

@@ -13,15 +13,41 @@ public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> call
         /** A BIGINT estimate of the distinct non-NULL values by a HyperLogLog sketch ({@code rt.HyperLogLog}). */
         APPROX_COUNT_DISTINCT,
         /** BIT_AND, BIT_OR, BIT_XOR of integers (the argument's type) and PRODUCT (DOUBLE): the values folded one by one. */
-        BIT_AND, BIT_OR, BIT_XOR, PRODUCT;
+        BIT_AND, BIT_OR, BIT_XOR, PRODUCT,
+        /**
+         * Of two arguments (y, x), rows where either is NULL skipped, DOUBLE (REGR_COUNT BIGINT): the
+         * co-moment of the pairs and both variances, by Welford's method ({@code rt.CoMoment}).
+         */
+        COVAR_POP, COVAR_SAMP, CORR, REGR_SLOPE, REGR_INTERCEPT, REGR_R2, REGR_COUNT, REGR_AVGX, REGR_AVGY,
+        REGR_SXX, REGR_SYY, REGR_SXY,
+        /** ARG_MAX(x, y), ARG_MIN(x, y): x of the row with the largest (smallest) y, rows where x or y is NULL skipped. */
+        ARG_MAX, ARG_MIN,
+        /** FIRST(x), LAST(x): x (NULL too) of the group's first (last) row in the order the rows arrive. */
+        FIRST, LAST;
+
+        public boolean isCoMoment() {
+            return compareTo(COVAR_POP) >= 0 && compareTo(REGR_SXY) <= 0;
+        }
+
+        /** Whether the function takes a second argument ({@link Call#arg2()}). */
+        public boolean binary() {
+            return isCoMoment() || this == ARG_MAX || this == ARG_MIN;
+        }
 
         public boolean isVariance() {
             return this == VAR_POP || this == VAR_SAMP || this == STDDEV_POP || this == STDDEV_SAMP;
         }
     }
 
-    /** {@code arg} is -1 for COUNT(*); {@code distinct} aggregates over distinct argument values. */
-    public record Call(Function function, int arg, boolean distinct, DataType type, String name) {}
+    /**
+     * {@code arg} is -1 for COUNT(*); {@code arg2} is the second argument of a {@link Function#binary}
+     * function, else -1; {@code distinct} aggregates over distinct argument values.
+     */
+    public record Call(Function function, int arg, int arg2, boolean distinct, DataType type, String name) {
+        public Call(Function function, int arg, boolean distinct, DataType type, String name) {
+            this(function, arg, -1, distinct, type, name);
+        }
+    }
 
     public AggregateNode {
         groupKeys = groupKeys.clone();

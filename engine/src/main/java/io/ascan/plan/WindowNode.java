@@ -14,8 +14,8 @@ public record WindowNode(PhysicalNode input, int[] partitionKeys, List<SortNode.
     public enum Kind {
         ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE,
         COUNT, SUM, MIN, MAX,
-        /** Holistic aggregates over the whole partition (the planner's form of STRING_AGG, MEDIAN, PERCENTILE_* in GROUP BY). */
-        STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC
+        /** Holistic aggregates over the whole partition (the planner's form of STRING_AGG, MEDIAN, PERCENTILE_*, MODE in GROUP BY). */
+        STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, MODE
     }
 
     /** Where a frame starts or ends: {@code offset} rows (ROWS) or order-key units (RANGE) from the current row. */

@@ -122,6 +122,7 @@ class FilesInPlaceTest {
         same("SELECT * FROM read_parquet('" + f("all.parquet") + "')");
         same("SELECT low, COUNT(*), COUNT(m), SUM(m), MIN(dt), MAX(ts) FROM read_parquet('" + f("all.parquet") + "')"
                 + " WHERE i > 100 GROUP BY low");
+        same("SELECT COUNT(*), SUM(i) FROM parquet_scan('" + f("all.parquet") + "')"); // DuckDB's older name
     }
 
     @Test

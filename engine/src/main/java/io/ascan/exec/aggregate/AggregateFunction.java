@@ -73,6 +73,11 @@ public abstract class AggregateFunction {
         if (nullable) gen.code.close();
     }
 
+    /** Emits the update of {@code row} by arguments {@code a} and {@code b} (null unless the function is binary). */
+    public void update(PipelineCodegen gen, String row, ValueCode a, ValueCode b, String store) {
+        update(gen, row, a, store);
+    }
+
     /** Emits the update of {@code row} by non-NULL {@code a}. */
     protected abstract void accumulate(PipelineCodegen gen, String row, ValueCode a, String store);
 

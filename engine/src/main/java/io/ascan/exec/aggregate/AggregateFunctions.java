@@ -20,6 +20,10 @@ final class AggregateFunctions {
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new VarianceFunction(c, arg, name);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctFunction(c, arg, name);
             case BIT_AND, BIT_OR, BIT_XOR, PRODUCT -> new FoldFunction(c, arg, name);
+            case COVAR_POP, COVAR_SAMP, CORR, REGR_SLOPE, REGR_INTERCEPT, REGR_R2, REGR_COUNT, REGR_AVGX, REGR_AVGY,
+                 REGR_SXX, REGR_SYY, REGR_SXY -> new CoMomentFunction(c, arg, name);
+            case ARG_MAX, ARG_MIN -> new ArgExtremeFunction(c, arg, name, input.get(c.arg2()).type());
+            case FIRST, LAST -> new FirstLastFunction(c, arg, name);
         };
     }
 }

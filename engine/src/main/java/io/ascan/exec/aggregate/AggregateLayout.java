@@ -68,15 +68,19 @@ final class AggregateLayout {
      * calls take it (SUM and AVG of one column): the reads are statements at the loop body's
      * level, so their locals stay in scope for every update after them.
      */
-    ValueCode[] readArguments(Tuple in, CodeBuilder code) {
+    Arguments readArguments(Tuple in, CodeBuilder code) {
         Map<Integer, ValueCode> read = new HashMap<>();
-        ValueCode[] args = new ValueCode[functions.size()];
+        ValueCode[] args = new ValueCode[functions.size()], seconds = new ValueCode[functions.size()];
         for (int j = 0; j < args.length; j++) {
-            int arg = functions.get(j).call.arg();
-            if (arg >= 0) args[j] = read.computeIfAbsent(arg, c -> in.read(c, code));
+            AggregateNode.Call call = functions.get(j).call;
+            if (call.arg() >= 0) args[j] = read.computeIfAbsent(call.arg(), c -> in.read(c, code));
+            if (call.arg2() >= 0) seconds[j] = read.computeIfAbsent(call.arg2(), c -> in.read(c, code));
         }
-        return args;
+        return new Arguments(args, seconds);
     }
+
+    /** Each call's argument (null for COUNT(*)) and second argument (null unless the function is binary). */
+    record Arguments(ValueCode[] first, ValueCode[] second) {}
 
     /** Whether some call copies strings into the group's store (MIN or MAX of a VARCHAR). */
     boolean copiesStrings() {

@@ -77,8 +77,8 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         } else {
             r = CodesProbe.lookup(probe, in, gen, partitions, loop, codes);
         }
-        ValueCode[] args = layout.readArguments(in, code);
-        for (int j = 0; j < args.length; j++) layout.functions.get(j).update(gen, r, args[j], store);
+        AggregateLayout.Arguments args = layout.readArguments(in, code);
+        for (int j = 0; j < args.first().length; j++) layout.functions.get(j).update(gen, r, args.first()[j], args.second()[j], store);
         if (layout.ownTupleCount) Accumulators.increment(code, r + " + " + layout.rows.valueOffset(layout.tuples) + "L", "1L");
     }
 
@@ -120,7 +120,8 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         StringBuilder sb = new StringBuilder("HashAggregate(keys ").append(Arrays.toString(node.groupKeys())).append(", ");
         for (int j = 0; j < node.calls().size(); j++) {
             AggregateNode.Call c = node.calls().get(j);
-            sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg()).append(')');
+            sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg())
+                    .append(c.arg2() < 0 ? "" : ", $" + c.arg2()).append(')');
         }
         return sb.append(')').toString();
     }

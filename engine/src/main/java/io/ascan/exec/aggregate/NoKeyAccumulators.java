@@ -41,12 +41,12 @@ final class NoKeyAccumulators {
 
     void consume(Tuple in) {
         CodeBuilder code = gen.code;
-        ValueCode[] args = layout.readArguments(in, code);
+        AggregateLayout.Arguments args = layout.readArguments(in, code);
         code.line(tupleCount + "++;");
         for (int j = 0; j < locals.length; j++) {
-            ValueCode a = args[j];
+            ValueCode a = args.first()[j];
             if (locals[j] == null) {
-                layout.functions.get(j).update(gen, group, a, store);
+                layout.functions.get(j).update(gen, group, a, args.second()[j], store);
                 continue;
             }
             boolean nullable = a != null && !a.isNull().equals("false");

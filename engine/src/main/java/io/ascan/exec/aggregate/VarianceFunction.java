@@ -58,7 +58,7 @@ final class VarianceFunction extends AggregateFunction {
     }
 
     /** A numeric value as a DOUBLE. */
-    private static String asDouble(ValueCode a) {
+    static String asDouble(ValueCode a) {
         return switch (a.type().kind()) {
             case DECIMAL -> "io.ascan.codegen.rt.Decimals.toDouble(" + a.value() + ", " + a.type().scale() + ")";
             case DOUBLE -> a.value();

@@ -32,7 +32,8 @@ final class DistinctAggregates {
         int x = -1;
         for (AggregateNode.Call c : a.calls()) {
             if (!c.distinct()) {
-                if (c.function() == Function.AVG || c.function().isVariance() || c.function() == Function.APPROX_COUNT_DISTINCT) {
+                if (c.function() == Function.AVG || c.function().isVariance() || c.function() == Function.APPROX_COUNT_DISTINCT
+                        || c.function().binary()) {
                     throw new UnsupportedOperationException(c.function() + " next to a DISTINCT aggregate is not supported");
                 }
                 continue;

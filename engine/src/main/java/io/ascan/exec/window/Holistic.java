@@ -10,7 +10,7 @@ import java.math.BigDecimal;
 /**
  * Aggregates that need all of a group's values (the planner computes them as a window over the
  * group's rows, ordered by the values or the aggregate's ORDER BY): STRING_AGG, PERCENTILE_CONT
- * and PERCENTILE_DISC. One value per partition, written into every row; NULL inputs are skipped,
+ * PERCENTILE_DISC and MODE. One value per partition, written into every row; NULL inputs are skipped,
  * and a partition without a non-NULL input gives NULL.
  */
 final class Holistic {
@@ -24,6 +24,7 @@ final class Holistic {
         switch (fn.kind()) {
             case STRING_AGG -> stringAgg(p, arg, separator, out, strings);
             case PERCENTILE_CONT, PERCENTILE_DISC -> percentile(fn, p, arg, argType, out);
+            case MODE -> mode(p, arg, argType, out);
             default -> throw new IllegalArgumentException(fn.kind() + " is not a holistic aggregate");
         }
     }
@@ -94,6 +95,46 @@ final class Holistic {
         double low = asDouble(arg, present[lo], type), high = asDouble(arg, present[hi], type);
         double value = lo == hi ? low : low + (position - lo) * (high - low);
         for (int i = p.from; i < p.to; i++) out.putDouble(p.rows[i], value);
+    }
+
+    /**
+     * MODE: the most frequent non-NULL value, in the partition's order (by the values, NULLs last)
+     * the longest run of equal values; of runs equally long, the first (the smallest value).
+     */
+    private static void mode(Partition p, Slot arg, DataType type, Slot out) {
+        long best = -1, runStart = -1;
+        int bestLength = 0, length = 0;
+        for (int i = p.from; i < p.to; i++) {
+            long row = p.rows[i];
+            if (arg.isNull(row)) break; // NULLs sort last
+            if (runStart >= 0 && same(arg, runStart, row, type)) {
+                length++;
+            } else {
+                runStart = row;
+                length = 1;
+            }
+            if (length > bestLength) {
+                bestLength = length;
+                best = runStart;
+            }
+        }
+        for (int i = p.from; i < p.to; i++) {
+            if (best < 0) out.setNull(p.rows[i]);
+            else out.copy(arg, best, p.rows[i]);
+        }
+    }
+
+    /** Whether two rows' non-NULL values are equal in SQL (-0.0 is 0.0; a NaN is a NaN, as GROUP BY groups them). */
+    private static boolean same(Slot arg, long a, long b, DataType type) {
+        long x = arg.get(a), y = arg.get(b);
+        return switch (type.kind()) {
+            case VARCHAR -> io.ascan.codegen.rt.Strings.equals(x + 4, Mem.getInt(x), y + 4, Mem.getInt(y));
+            case DOUBLE -> {
+                double dx = Double.longBitsToDouble(x), dy = Double.longBitsToDouble(y);
+                yield dx == dy || Double.isNaN(dx) && Double.isNaN(dy);
+            }
+            default -> x == y;
+        };
     }
 
     private static double asDouble(Slot arg, long row, DataType t) {

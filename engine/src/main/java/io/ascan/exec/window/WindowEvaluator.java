@@ -51,7 +51,7 @@ public final class WindowEvaluator {
                     FrameBounds frame = p.frame(fn.frame());
                     FramedAggregates.evaluate(fn, p, frame, fn.arg() < 0 ? null : new Slot(layout, fn.arg()), out);
                 }
-                case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC -> Holistic.evaluate(fn, p, new Slot(layout, fn.arg()),
+                case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, MODE -> Holistic.evaluate(fn, p, new Slot(layout, fn.arg()),
                         node.input().output().get(fn.arg()).type(), fn.defaultArg() < 0 ? null : new Slot(layout, fn.defaultArg()),
                         out, strings);
             }

@@ -175,6 +175,18 @@ final class AscanOperatorTable {
     static final SqlFunction CONTAINS = SqlBasicFunction.create("CONTAINS", ReturnTypes.BOOLEAN_NULLABLE,
             OperandTypes.STRING_STRING, SqlFunctionCategory.STRING);
 
+    /**
+     * FORMAT(format, args...): DuckDB's fmt-style {@code {}} placeholders filled with the arguments
+     * as text, {@code {{}} and {@code }}} for braces; the format a constant. {@code ExprTranslator}
+     * makes it a concatenation.
+     */
+    static final SqlFunction FORMAT = SqlBasicFunction.create("FORMAT", ReturnTypes.VARCHAR_NULLABLE,
+            OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING);
+
+    /** HASH(value, ...): a BIGINT, never NULL (DuckDB's is a UBIGINT of other values). */
+    static final SqlFunction HASH = SqlBasicFunction.create("HASH", ReturnTypes.BIGINT, OperandTypes.ONE_OR_MORE,
+            SqlFunctionCategory.SYSTEM);
+
     /** VERSION(): ascan's version. */
     static final SqlFunction VERSION = SqlBasicFunction.create("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR),
             OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
@@ -184,10 +196,10 @@ final class AscanOperatorTable {
                 SqlFunctionCategory.STRING);
     }
 
-    private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(List.of(
+    private static final SqlOperatorTable EXTRA = SqlOperatorTables.of(com.google.common.collect.Iterables.concat(List.of(
             ROUND, TRUNC, MOD, COALESCE, LTRIM, RTRIM, REGEXP_MATCHES, DATE_TRUNC, DATE_PART, MAKE_DATE,
             STRLEN, CHR, REGEXP_EXTRACT, DATEDIFF, NOW, EPOCH, MAKE_TIMESTAMP, MONTHNAME, DAYNAME, LAST_DAY, TYPEOF, VERSION,
-            STRFTIME, STRPTIME, DATE_ADD, CONTAINS,
+            STRFTIME, STRPTIME, DATE_ADD, CONTAINS, FORMAT, HASH,
             SqlLibraryOperators.MD5, SqlLibraryOperators.TRANSLATE3, SqlLibraryOperators.TRY_CAST,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD, SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
@@ -201,7 +213,7 @@ final class AscanOperatorTable {
             SqlLibraryOperators.IF, SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
             SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
             HolisticAggregates.MEDIAN, HolisticAggregates.PERCENTILE_CONT, HolisticAggregates.QUANTILE_CONT, HolisticAggregates.QUANTILE_DISC,
-            HolisticAggregates.QUANTILE, AscanAggregates.PRODUCT));
+            HolisticAggregates.QUANTILE, HolisticAggregates.MODE), AscanAggregates.ALL));
 
     /** DuckDB's other names of functions above: the same operator under a second name. */
     private static final java.util.Map<String, SqlOperator> ALIASES = java.util.Map.of(
@@ -209,6 +221,7 @@ final class AscanOperatorTable {
             "PREFIX", SqlLibraryOperators.STARTS_WITH,
             "SUFFIX", SqlLibraryOperators.ENDS_WITH,
             "DATEPART", DATE_PART,
+            "DATE_DIFF", DATEDIFF,
             "DAY", SqlStdOperatorTable.DAYOFMONTH);
 
     static final SqlOperatorTable INSTANCE = new Lookup(EXTRA, SqlStdOperatorTable.instance());

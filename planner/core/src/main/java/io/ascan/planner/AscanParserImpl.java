@@ -16,7 +16,9 @@ import org.apache.calcite.sql.validate.SqlConformance;
  * Calcite expands: DuckDB's FROM-first and GROUP BY ALL recognised on the text ({@link FromFirst},
  * {@link GroupByAll#mark}), then Calcite's Babel grammar, a superset of the core one (PostgreSQL's
  * and DuckDB's {@code x::TYPE}, most keywords free as names, {@code SELECT * EXCLUDE/REPLACE});
- * DATEDIFF and DATEPART calls are quoted first ({@link #functionNames}). A statement Babel's
+ * DATEDIFF and DATEPART calls are quoted first ({@link #functionNames}), as {@code range} where
+ * called ({@link #rangeNames}); DuckDB's literals ({@link DuckDbLiterals}) and DISTINCT ON
+ * ({@link DistinctOn}) are rewritten. A statement Babel's
  * grammar refuses is parsed by the core grammar with the same settings, whose error is reported
  * if it refuses it too. The statement
  * then gets {@link BabelForms}' and GROUP BY ALL's rewrites ({@link GroupByAll#expand}; one it
@@ -45,25 +47,54 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString())));
+        return DistinctOn.rewrite(DuckDbLiterals.rewrite(rangeNames(functionNames(GroupByAll.mark(FromFirst.rewrite(sb.toString()))))));
     }
 
     /**
-     * DATEDIFF and DATEPART called as functions, quoted: Babel's grammar takes them only in SQL
-     * Server's form (a unit keyword), a quoted name is a plain function call, and the operator
+     * DATEDIFF, DATEPART and DATE_DIFF called as functions, quoted: Babel's grammar takes the first
+     * two only in SQL Server's form (a unit keyword), DATE_DIFF only in BigQuery's, a quoted name is a plain function call, and the operator
      * table finds ours in any case ({@code datediff('month', a, b)}). Positions after one move by two.
      */
     private static String functionNames(String sql) {
         String upper = sql.toUpperCase(java.util.Locale.ROOT);
-        if (!upper.contains("DATEDIFF") && !upper.contains("DATEPART")) return sql;
+        if (!upper.contains("DATEDIFF") && !upper.contains("DATEPART") && !upper.contains("DATE_DIFF")) return sql;
         java.util.List<int[]> tokens = SqlTokens.of(sql);
         StringBuilder out = new StringBuilder(sql);
         for (int t = tokens.size() - 2; t >= 0; t--) {
             int[] token = tokens.get(t);
-            if ((SqlTokens.is(sql, token, "DATEDIFF") || SqlTokens.is(sql, token, "DATEPART"))
+            if ((SqlTokens.is(sql, token, "DATEDIFF") || SqlTokens.is(sql, token, "DATEPART") || SqlTokens.is(sql, token, "DATE_DIFF"))
                     && SqlTokens.is(sql, tokens.get(t + 1), "(")) {
                 out.replace(token[0], token[1], '"' + SqlTokens.upper(sql, token) + '"');
             }
+        }
+        return out.toString();
+    }
+
+    /**
+     * DuckDB's table function {@code range(...)} and its column {@code range}, quoted where the
+     * statement calls it: RANGE is a reserved word (window frames). A RANGE before BETWEEN,
+     * UNBOUNDED, CURRENT, INTERVAL or a number stays the frame's keyword. Positions after one move by two.
+     */
+    private static String rangeNames(String sql) {
+        if (!sql.toUpperCase(java.util.Locale.ROOT).contains("RANGE")) return sql;
+        java.util.List<int[]> tokens = SqlTokens.of(sql);
+        boolean called = false;
+        for (int t = 0; t + 1 < tokens.size() && !called; t++) {
+            called = SqlTokens.is(sql, tokens.get(t), "RANGE") && SqlTokens.is(sql, tokens.get(t + 1), "(");
+        }
+        if (!called) return sql;
+        StringBuilder out = new StringBuilder(sql);
+        for (int t = tokens.size() - 1; t >= 0; t--) {
+            int[] token = tokens.get(t);
+            if (!SqlTokens.is(sql, token, "RANGE")) continue;
+            if (t + 1 < tokens.size()) {
+                int[] next = tokens.get(t + 1);
+                if (SqlTokens.is(sql, next, "BETWEEN") || SqlTokens.is(sql, next, "UNBOUNDED") || SqlTokens.is(sql, next, "CURRENT")
+                        || SqlTokens.is(sql, next, "INTERVAL") || Character.isDigit(sql.charAt(next[0]))) {
+                    continue;
+                }
+            }
+            out.replace(token[0], token[1], "\"range\"");
         }
         return out.toString();
     }

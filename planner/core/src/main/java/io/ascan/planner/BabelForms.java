@@ -23,6 +23,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *   <li>{@code date_part('year', d)} is Babel's DATE_PART with a unit keyword; with the unit as
  *       text, as DuckDB writes it, it is ours ({@link AscanOperatorTable#DATE_PART}).
  *   <li>DuckDB's {@code count()}: {@code count(*)}.
+ *   <li>{@code first(x)} and {@code last(x)}, which the grammar reads as MATCH_RECOGNIZE's
+ *       {@code FIRST(x, 0)}: DuckDB's aggregates ({@link AscanAggregates#FIRST}).
  *   <li>DuckDB's {@code ORDER BY ALL [ASC|DESC]}, which Babel reads as a column named
  *       {@code all}: every select item from left to right, NULLs last (DuckDB's default order).
  *       Only over a select list without {@code *} (whose columns are known only once validated).
@@ -48,6 +50,12 @@ final class BabelForms extends InPlaceRewrite {
         }
         if (call.getOperator().getName().equalsIgnoreCase("COUNT") && call.operandCount() == 0 && call.getFunctionQuantifier() == null) {
             return SqlStdOperatorTable.COUNT.createCall(call.getParserPosition(), SqlIdentifier.star(call.getParserPosition()));
+        }
+        if ((call.getOperator() == SqlStdOperatorTable.FIRST || call.getOperator() == SqlStdOperatorTable.LAST)
+                && call.operandCount() == 2 && call.operand(1) instanceof SqlLiteral n && n.getValue() instanceof java.math.BigDecimal b
+                && b.signum() == 0) {
+            var f = call.getOperator() == SqlStdOperatorTable.FIRST ? AscanAggregates.FIRST : AscanAggregates.LAST;
+            return f.createCall(call.getParserPosition(), java.util.List.of(call.operand(0)));
         }
         if (call.getOperator() == SqlLibraryOperators.DATE_PART && call.operand(0) instanceof SqlCharStringLiteral) {
             return AscanOperatorTable.DATE_PART.createCall(call.getParserPosition(), call.getOperandList());

@@ -69,6 +69,7 @@ final class DdlStatements {
     private static final Pattern INSERT = Pattern.compile("^\\s*INSERT\\s+INTO\\s+" + IDENT + "\\s*(.*?)\\s*$", FLAGS);
     private static final Pattern COLUMN_LIST = Pattern.compile(
             "^\\(\\s*(" + IDENT + "(?:\\s*,\\s*" + IDENT + ")*)\\s*\\)\\s*(.*)$", FLAGS);
+    private static final Pattern TRUNCATE = Pattern.compile("^\\s*TRUNCATE\\s+(?:TABLE\\s+)?" + IDENT + "\\s*$", FLAGS);
     private static final Pattern SHOW_TABLES = Pattern.compile("^\\s*SHOW\\s+TABLES\\s*$", FLAGS);
     /** DESCRIBE t, and DuckDB's SHOW t (SHOW TABLES is matched first). */
     private static final Pattern DESCRIBE = Pattern.compile("^\\s*(?:DESCRIBE|SHOW)\\s+(?:TABLE\\s+)?" + IDENT + "\\s*$", FLAGS);
@@ -112,6 +113,12 @@ final class DdlStatements {
             boolean table = m.group(1).equalsIgnoreCase("TABLE");
             writable("DROP " + (table ? "TABLE" : "VIEW"));
             return drop(table, m.group(2) != null, name(m.group(3)));
+        }
+        if ((m = TRUNCATE.matcher(sql)).matches()) {
+            writable("TRUNCATE");
+            // an empty new version with the table's columns, by the atomic switch of CREATE OR REPLACE:
+            // readers see every old row or none
+            return createTable(true, false, name(m.group(1)), "AS SELECT * FROM " + m.group(1) + " WHERE FALSE");
         }
         if ((m = INSERT.matcher(sql)).matches()) {
             writable("INSERT");

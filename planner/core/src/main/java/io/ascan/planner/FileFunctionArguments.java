@@ -17,7 +17,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * parsed statement, to the named argument {@code delim => ';'} that Calcite binds by name.
  */
 final class FileFunctionArguments extends SqlBasicVisitor<Void> {
-    private static final Set<String> FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_parquet", "read_arrow");
+    private static final Set<String> FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "read_arrow");
 
     static void rewrite(SqlNode statement) {
         statement.accept(new FileFunctionArguments());

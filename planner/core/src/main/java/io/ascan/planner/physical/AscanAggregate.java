@@ -60,8 +60,9 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
                 continue;
             }
             int arg = c.getArgList().isEmpty() ? -1 : c.getArgList().getFirst();
+            int arg2 = c.getArgList().size() > 1 ? c.getArgList().get(1) : -1;
             ColumnRef result = new ColumnRef(keys + calls.size(), type);
-            calls.add(new AggregateNode.Call(function(c), arg, c.isDistinct(), type, names.get(keys + i)));
+            calls.add(new AggregateNode.Call(function(c), arg, arg2, c.isDistinct(), type, names.get(keys + i)));
             if (c.getAggregation().getKind() == SqlKind.SUM0) {
                 finish.add(Call.of(Operator.COALESCE, type, result, zero(type)));
                 needsFinish = true;
@@ -84,7 +85,8 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
     /** The engine's function for a call {@link PhysicalSupport} has accepted. */
     static AggregateNode.Function function(AggregateCall c) {
         if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) return AggregateNode.Function.APPROX_COUNT_DISTINCT;
-        if (c.getAggregation() == io.ascan.planner.AscanAggregates.PRODUCT) return AggregateNode.Function.PRODUCT;
+        AggregateNode.Function own = io.ascan.planner.AscanAggregates.engineFunction(c.getAggregation());
+        if (own != null) return own;
         return switch (c.getAggregation().getKind()) {
             case COUNT -> AggregateNode.Function.COUNT;
             case SUM, SUM0 -> AggregateNode.Function.SUM;

@@ -176,6 +176,9 @@ public final class AscanWindow extends Window implements AscanRel {
         if (c.getOperator() == HolisticAggregates.WINDOW_STRING_AGG) {
             return fn(WindowNode.Kind.STRING_AGG, extra.column(ops.getFirst(), null), 0, extra.column(ops.get(1), null), frame, type, name);
         }
+        if (c.getOperator() == HolisticAggregates.WINDOW_MODE) {
+            return fn(WindowNode.Kind.MODE, extra.column(ops.getFirst(), null), 0, -1, frame, type, name);
+        }
         if (c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_CONT || c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_DISC) {
             double fraction = ((RexLiteral) resolve(ops.get(1))).getValueAs(Double.class);
             return fn(c.getOperator() == HolisticAggregates.WINDOW_PERCENTILE_CONT ? WindowNode.Kind.PERCENTILE_CONT

@@ -95,7 +95,7 @@ final class PhysicalExplainer {
     private static String calls(AggregateNode a) {
         IntFunction<String> in = names(a.input());
         return a.calls().stream().map(c -> c.function() + "(" + (c.distinct() ? "DISTINCT " : "")
-                + (c.arg() < 0 ? "*" : in.apply(c.arg())) + ") AS " + c.name()).collect(Collectors.joining(", "));
+                 + (c.arg() < 0 ? "*" : in.apply(c.arg())) + (c.arg2() < 0 ? "" : ", " + in.apply(c.arg2())) + ") AS " + c.name()).collect(Collectors.joining(", "));
     }
 
     private static String limits(long offset, long fetch) {

@@ -79,6 +79,15 @@ final class PhysicalSupport {
         for (AggregateCall c : a.getAggCallList()) {
             String name = c.getAggregation().getName();
             if (c.getAggregation() == io.ascan.planner.rules.ApproxCountDistinct.FUNCTION) continue;
+            var own = io.ascan.planner.AscanAggregates.engineFunction(c.getAggregation());
+            if (own != null) {
+                if (c.isDistinct() && own.binary()) throw new UnsupportedPlanException(name + "(DISTINCT ...) is not supported");
+                if (!c.collation.getFieldCollations().isEmpty()) {
+                    throw new UnsupportedPlanException(name + "(... ORDER BY ...) is not supported");
+                }
+                if (c.filterArg >= 0) throw new UnsupportedPlanException(name + "(...) FILTER (WHERE ...) is not supported");
+                continue;
+            }
             switch (c.getAggregation().getKind()) {
                 case COUNT, SUM, SUM0, AVG, MIN, MAX, ANY_VALUE -> { }
                 case BIT_AND, BIT_OR, BIT_XOR -> {
@@ -92,11 +101,7 @@ final class PhysicalSupport {
                     }
                 }
                 case LITERAL_AGG -> c.rexList.forEach(e -> expr(e, "aggregate"));
-                default -> {
-                    if (c.getAggregation() != io.ascan.planner.AscanAggregates.PRODUCT) {
-                        throw new UnsupportedPlanException("aggregate function " + name + " is not supported");
-                    }
-                }
+                default -> throw new UnsupportedPlanException("aggregate function " + name + " is not supported");
             }
             if (c.getArgList().size() > 1) throw new UnsupportedPlanException(name + " of several arguments is not supported");
             if (c.filterArg >= 0) throw new UnsupportedPlanException(name + "(...) FILTER (WHERE ...) is not supported");

@@ -149,6 +149,7 @@ public final class ExprTranslator {
             case PLUS_PREFIX -> apply(c.getOperands().getFirst());
             case LIKE -> like(c);
             case SIMILAR -> similar(c);
+            case POSIX_REGEX_CASE_SENSITIVE, POSIX_REGEX_CASE_INSENSITIVE -> posixRegex(c, kind == SqlKind.POSIX_REGEX_CASE_INSENSITIVE);
             case CASE -> op(Operator.CASE, c);
             case COALESCE -> op(Operator.COALESCE, c);
             case CAST -> op(Operator.CAST, c);
@@ -357,6 +358,8 @@ public final class ExprTranslator {
             }
             case "TYPEOF" -> Literal.of(typeName(c.getOperands().getFirst()));
             case "VERSION" -> Literal.of(version());
+            case "FORMAT" -> format(c);
+            case "HASH" -> op(Operator.HASH, c);
             case "SINGLE_ROW" -> op(Operator.SINGLE_ROW, c);
             default -> throw unsupported(c);
         };
@@ -375,6 +378,60 @@ public final class ExprTranslator {
         }
         Call match = new Call(Operator.REGEXP_MATCHES, List.of(apply(o.get(0)), Literal.of("\\A(?:" + pattern + ")\\z")), DataType.BOOLEAN);
         return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NOT ") ? Call.predicate(Operator.NOT, match) : match;
+    }
+
+    /**
+     * FORMAT(format, args...) with a constant format: the text between {@code {}} placeholders
+     * concatenated with the arguments cast to VARCHAR (a DECIMAL through DOUBLE, as DuckDB's fmt
+     * prints it: 1.50 is "1.5"); NULL when an argument is, as DuckDB. {@code {{} and {@code }}} are braces.
+     */
+    private Expr format(RexCall c) {
+        List<RexNode> o = c.getOperands();
+        if (!(o.getFirst() instanceof RexLiteral f)) throw new UnsupportedExpressionException("FORMAT needs a constant format: " + c);
+        if (f.isNull()) return Literal.ofNull(DataType.VARCHAR);
+        String format = f.getValueAs(String.class);
+        List<Expr> parts = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        int next = 1;
+        for (int i = 0; i < format.length(); i++) {
+            char ch = format.charAt(i);
+            if ((ch == '{' || ch == '}') && i + 1 < format.length() && format.charAt(i + 1) == ch) {
+                text.append(ch);
+                i++;
+            } else if (ch == '{' && i + 1 < format.length() && format.charAt(i + 1) == '}') {
+                if (next >= o.size()) throw new io.ascan.codegen.rt.SqlException("22023", "FORMAT: more {} than arguments in '" + format + "'");
+                if (!text.isEmpty()) parts.add(Literal.of(text.toString()));
+                text.setLength(0);
+                Expr arg = apply(o.get(next++));
+                if (arg.type().kind() == io.ascan.types.TypeKind.DECIMAL) arg = Call.of(Operator.CAST, DataType.DOUBLE, arg);
+                parts.add(arg.type().kind() == io.ascan.types.TypeKind.VARCHAR ? arg : Call.of(Operator.CAST, DataType.VARCHAR, arg));
+                i++;
+            } else if (ch == '{' || ch == '}') {
+                throw new UnsupportedExpressionException("FORMAT takes only {} placeholders (no positions or format specifications): '" + format + "'");
+            } else {
+                text.append(ch);
+            }
+        }
+        if (!text.isEmpty() || parts.isEmpty()) parts.add(Literal.of(text.toString()));
+        Expr result = parts.getFirst();
+        for (Expr p : parts.subList(1, parts.size())) result = Call.of(Operator.CONCAT, DataType.VARCHAR, result, p);
+        for (RexNode extra : o.subList(next, o.size())) { // arguments beyond the placeholders: NULL still makes NULL
+            Expr e = apply(extra);
+            result = Call.of(Operator.CASE, DataType.VARCHAR, Call.predicate(Operator.IS_NULL, e), Literal.ofNull(DataType.VARCHAR), result);
+        }
+        return result;
+    }
+
+    /**
+     * {@code s ~ pattern}, {@code s !~ pattern} (and {@code ~*}, {@code !~*} ignoring case): whether the
+     * pattern matches part of s, as DuckDB's (and PostgreSQL's) {@code ~}: REGEXP_MATCHES.
+     */
+    private Expr posixRegex(RexCall c, boolean ignoreCase) {
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : c.getOperands().subList(0, 2)) args.add(apply(o));
+        if (ignoreCase) args.add(Literal.of("i"));
+        Call match = new Call(Operator.REGEXP_MATCHES, args, DataType.BOOLEAN);
+        return c.getOperator().getName().toUpperCase(java.util.Locale.ROOT).startsWith("NEGATED") ? Call.predicate(Operator.NOT, match) : match;
     }
 
     /**

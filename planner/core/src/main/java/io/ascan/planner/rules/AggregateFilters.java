@@ -53,8 +53,9 @@ public final class AggregateFilters {
                 calls.add(c);
                 continue;
             }
-            if (c.getAggregation().getKind() == SqlKind.LITERAL_AGG || c.getArgList().isEmpty() && c.getAggregation().getKind() != SqlKind.COUNT) {
-                return a; // nothing to make NULL: left to PhysicalSupport's refusal
+            if (c.getAggregation().getKind() == SqlKind.LITERAL_AGG || c.getArgList().isEmpty() && c.getAggregation().getKind() != SqlKind.COUNT
+                    || c.getAggregation() == io.ascan.planner.AscanAggregates.FIRST || c.getAggregation() == io.ascan.planner.AscanAggregates.LAST) {
+                return a; // nothing to make NULL, or FIRST and LAST, which take NULLs: left to PhysicalSupport's refusal
             }
             RexNode when = RexInputRef.of(c.filterArg, input.getRowType());
             RexNode value = c.getArgList().isEmpty() ? rex.makeLiteral(true)

@@ -34,7 +34,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.tools.RelBuilder;
 
 /**
- * Aggregates that need all of a group's values (STRING_AGG, LISTAGG, MEDIAN, PERCENTILE_CONT,
+ * Aggregates that need all of a group's values (STRING_AGG, LISTAGG, MEDIAN, MODE, PERCENTILE_CONT,
  * PERCENTILE_DISC, QUANTILE_CONT, QUANTILE_DISC, QUANTILE) as window functions over the group's rows: the
  * aggregate's input gets one column per such call, computed over {@code PARTITION BY} the group
  * keys ordered by the call's values (or its ORDER BY), the same value in each of a group's rows,
@@ -59,6 +59,10 @@ public final class HolisticAggregates {
             ReturnTypes.ARG0.andThen(SqlTypeTransforms.FORCE_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
 
+    /** MODE(x): the most frequent value (of equally frequent ones, the smallest), of x's type. */
+    public static final SqlAggFunction MODE = function("MODE", ReturnTypes.ARG0.andThen(SqlTypeTransforms.FORCE_NULLABLE),
+            OperandTypes.ANY);
+
     /** PERCENTILE_CONT(f) WITHIN GROUP (ORDER BY x) as a DOUBLE, as DuckDB (Calcite's has x's type). */
     public static final SqlAggFunction PERCENTILE_CONT = org.apache.calcite.sql.fun.SqlBasicAggFunction
             .create("PERCENTILE_CONT", SqlKind.PERCENTILE_CONT, DOUBLE_NULLABLE, OperandTypes.UNIT_INTERVAL_NUMERIC_LITERAL)
@@ -69,8 +73,10 @@ public final class HolisticAggregates {
     public static final SqlAggFunction WINDOW_STRING_AGG = window("$STRING_AGG");
     public static final SqlAggFunction WINDOW_PERCENTILE_CONT = window("$PERCENTILE_CONT");
     public static final SqlAggFunction WINDOW_PERCENTILE_DISC = window("$PERCENTILE_DISC");
+    public static final SqlAggFunction WINDOW_MODE = window("$MODE");
 
-    public static final Set<SqlAggFunction> WINDOW_FORMS = Set.of(WINDOW_STRING_AGG, WINDOW_PERCENTILE_CONT, WINDOW_PERCENTILE_DISC);
+    public static final Set<SqlAggFunction> WINDOW_FORMS = Set.of(WINDOW_STRING_AGG, WINDOW_PERCENTILE_CONT, WINDOW_PERCENTILE_DISC,
+            WINDOW_MODE);
 
     private static SqlAggFunction function(String name, SqlReturnTypeInference type,
                                            org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
@@ -97,7 +103,7 @@ public final class HolisticAggregates {
         SqlAggFunction f = c.getAggregation();
         return switch (f.getKind()) {
             case LISTAGG, STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC -> true;
-            default -> f == MEDIAN || f == QUANTILE_CONT || f == QUANTILE_DISC || f == QUANTILE;
+            default -> f == MEDIAN || f == QUANTILE_CONT || f == QUANTILE_DISC || f == QUANTILE || f == MODE;
         };
     }
 
@@ -157,7 +163,15 @@ public final class HolisticAggregates {
                 type = cont ? types.createTypeWithNullability(types.createSqlType(SqlTypeName.DOUBLE), true)
                         : types.createTypeWithNullability(order.getFirst().left.getType(), true);
             }
-            default -> { // MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE: ordered by their value
+            default -> { // MODE, MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE: ordered by their value
+                if (f == MODE) {
+                    RexNode value = b.field(args.getFirst());
+                    order.clear();
+                    order.add(collation(value, new RelFieldCollation(0)));
+                    return rb.makeOver(types.createTypeWithNullability(value.getType(), true), WINDOW_MODE, List.of(value), partition,
+                            com.google.common.collect.ImmutableList.copyOf(order), RexWindowBounds.UNBOUNDED_PRECEDING,
+                            RexWindowBounds.UNBOUNDED_FOLLOWING, true, true, false, false, false);
+                }
                 RexNode value = b.field(args.getFirst());
                 order.clear();
                 order.add(collation(value, new RelFieldCollation(0)));

@@ -75,13 +75,16 @@ public final class AscanSchema extends AbstractSchema {
         this.viewTypes = viewTypes;
         this.functions = com.google.common.collect.ImmutableMultimap.<String, Function>builder()
                 .put("read_parquet", new FileTableMacro(ImportFormat.PARQUET, files))
+                .put("parquet_scan", new FileTableMacro(ImportFormat.PARQUET, files))
                 .put("read_csv", new FileTableMacro(ImportFormat.CSV, files))
                 .put("read_csv_auto", new FileTableMacro(ImportFormat.CSV, files))
                 .put("read_arrow", new FileTableMacro(ImportFormat.ARROW, files))
+                .put("range", new SeriesTableMacro("range", false, viewTypes))
+                .put("generate_series", new SeriesTableMacro("generate_series", true, viewTypes))
                 .build();
     }
 
-    /** The table functions that read files in place (see {@link FileTableMacro}). */
+    /** The table functions that read files in place ({@link FileTableMacro}) and make series ({@link SeriesTableMacro}). */
     @Override
     protected com.google.common.collect.Multimap<String, Function> getFunctionMultimap() {
         return functions;
