@@ -42,7 +42,7 @@ final class NodeCall implements AutoCloseable {
     @Override
     public void close() throws Exception {
         if (ended) {
-            stream.close();
+            closeUninterrupted();
             return;
         }
         stream.cancel("the compute side no longer reads this call", null);
@@ -53,5 +53,20 @@ final class NodeCall implements AutoCloseable {
                 // the call's own failure or the cancel: nothing more to release or report
             }
         });
+    }
+
+    /**
+     * {@link FlightStream#close()} of an ended call, with the thread's interrupt status set aside:
+     * the close takes the stream's end marker from its queue, and on an interrupted thread (a query
+     * whose other worker failed interrupts this one) that take throws before the close releases the
+     * last batch it holds, which then stayed in the client's allocator.
+     */
+    private void closeUninterrupted() throws Exception {
+        boolean interrupted = Thread.interrupted();
+        try {
+            stream.close();
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
     }
 }
