@@ -38,10 +38,6 @@ final class BitmapCalls {
             }
         } catch (FlightRuntimeException e) {
             throw node.failed("a selection bitmap of slice " + slice.index() + " of " + table.name(), e);
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) { // FlightStream.close
-            throw new IOException(e);
         }
         if (bitmap == null || bitmap.length != SelectionBitmap.bytes(slice.rowCount())) {
             throw new IOException("storage node " + node.address() + " sent no selection bitmap of " + slice.rowCount()
@@ -76,9 +72,6 @@ final class BitmapCalls {
                 throw node.failed("the selected tuples of slice " + slice.index() + " of " + table.name(), f);
             }
             throw e;
-        } catch (Exception e) {
-            for (ColumnData d : out) d.close();
-            throw new IOException(e);
         }
     }
 }

@@ -45,6 +45,8 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The compute side's connection to a storage node: the catalog it serves, and the two remote modes
@@ -69,13 +71,21 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
      */
     static final int FLOW_CONTROL_WINDOW = 32 << 20;
 
+    /**
+     * How long a close waits for the background work of its calls (reads and closes, {@link
+     * NodeCall}) to finish. The calls have ended by then (the channel is shut down), so this bounds
+     * only that work, which on a loaded machine can take seconds.
+     */
+    static final Duration CLOSES_BOUND = Duration.ofSeconds(60);
+    private static final Logger LOG = LoggerFactory.getLogger(NodeClient.class);
+
     private final Location location;
     private final BufferAllocator allocator;
     private final ManagedChannel channel;
     private final FlightClient client;
-    /** Closes the calls abandoned before their end ({@link NodeCall}). */
-    private final ExecutorService closer = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "storage-node-call-closer");
+    /** Reads and closes the calls' streams, on threads no query interrupts ({@link NodeCall}). */
+    private final ExecutorService streams = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "storage-node-call");
         t.setDaemon(true);
         return t;
     });
@@ -147,10 +157,6 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             return segments(call, table, columns, slice, ticket.length, into);
         } catch (FlightRuntimeException f) {
             throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) { // FlightStream.close
-            throw new IOException(e);
         }
     }
 
@@ -270,9 +276,6 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 if (e instanceof FlightRuntimeException f) throw failed("pushdown on slice " + slice.index() + " of "
                         + request.table().name(), f);
                 throw e;
-            } catch (Exception e) {
-                for (ColumnData d : out) d.close();
-                throw new IOException(e);
             }
         };
     }
@@ -294,9 +297,9 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         return BitmapCalls.selectedRows(this, table, columns, slice, bitmap, into);
     }
 
-    /** A {@code DoGet} of {@code ticket} whose close never waits for a call that did not end ({@link NodeCall}). */
+    /** A {@code DoGet} of {@code ticket}, read and closed where no interrupt reaches its stream ({@link NodeCall}). */
     NodeCall call(byte[] ticket) {
-        return new NodeCall(client.getStream(new Ticket(ticket), options), closer);
+        return new NodeCall(client.getStream(new Ticket(ticket), options), streams);
     }
 
     /** A vector of the stream copied into {@code into} (the stream reuses its buffers for the next batch). */
@@ -335,8 +338,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         try {
             // ends every call at once, those abandoned on a dead connection too; their closes then return
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-            closer.shutdown();
-            closer.awaitTermination(5, TimeUnit.SECONDS);
+            streams.shutdown();
+            if (!streams.awaitTermination(CLOSES_BOUND.toSeconds(), TimeUnit.SECONDS)) {
+                LOG.warn("storage node {}: calls still closing after {} s; the memory they hold is reported as leaked",
+                        address(), CLOSES_BOUND.toSeconds());
+            }
             client.close();
         } finally {
             allocator.close();
