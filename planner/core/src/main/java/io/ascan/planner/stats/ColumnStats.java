@@ -24,8 +24,12 @@ import io.ascan.types.TypeKind;
  * <p>{@code width} is the bytes a value takes in the engine's rows (hash tables, sort runs): 8,
  * and for VARCHAR the average string too, from the plain segments' data bytes per value (or the
  * zone maps' bounds for dictionary segments).
+ *
+ * <p>{@code minString} and {@code maxString} are a VARCHAR column's bounds from the zone maps (null
+ * when a segment's are unknown): {@link StringRange} places string literals between them.
  */
-public record ColumnStats(long rows, long nulls, double min, double max, double distinct, double width) {
+public record ColumnStats(long rows, long nulls, double min, double max, double distinct, double width,
+                          String minString, String maxString) {
     /** Distinct values assumed for a dictionary-encoded string column. */
     static final double DICTIONARY_DISTINCT = 25;
 
@@ -33,7 +37,8 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
         DataType type = table.schema().column(column).type();
         long rows = table.rowCount(), nulls = 0;
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
-        boolean bounded = true, dictionary = true;
+        boolean bounded = true, dictionary = true, stringBounded = type.kind() == TypeKind.VARCHAR;
+        String minString = null, maxString = null;
         double stringBytes = 0, strings = 0;
         for (SliceMeta s : table.manifest().slices()) {
             SegmentMeta seg = s.segment(column);
@@ -45,6 +50,12 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
                 strings += values;
             }
             if (seg.nullCount() == s.rowCount()) continue;
+            if (seg.min() instanceof String lo && seg.max() instanceof String hi) {
+                if (minString == null || lo.compareTo(minString) < 0) minString = lo;
+                if (maxString == null || hi.compareTo(maxString) > 0) maxString = hi;
+            } else {
+                stringBounded = false;
+            }
             if (seg.min() instanceof Number lo && seg.max() instanceof Number hi) {
                 min = Math.min(min, real(lo, type));
                 max = Math.max(max, real(hi, type));
@@ -64,7 +75,8 @@ public record ColumnStats(long rows, long nulls, double min, double max, double 
         long recorded = table.manifest().distinctCount(column);
         if (recorded >= 0) distinct = Math.min(nonNull, recorded); // the writer's HyperLogLog estimate
         double width = VALUE_BYTES + (strings > 0 ? stringBytes / strings : 0);
-        return new ColumnStats(rows, nulls, min, max, Math.max(1, distinct), width);
+        if (!stringBounded) minString = maxString = null;
+        return new ColumnStats(rows, nulls, min, max, Math.max(1, distinct), width, minString, maxString);
     }
 
     /** Bytes of a value in the engine's rows (strings: the address of their bytes). */

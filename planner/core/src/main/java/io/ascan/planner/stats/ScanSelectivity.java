@@ -13,12 +13,14 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
 
 /**
  * The fraction of a table's rows that pass a scan predicate P, from the columns' statistics:
  * {@code col = c} keeps 1/distinct, an IN list k/distinct, a range the part of the column's
- * [min, max] it covers (values assumed uniform), IS [NOT] NULL the NULL fraction, LIKE by the
+ * [min, max] it covers (values assumed uniform; strings: {@link StringRange}), IS [NOT] NULL the NULL fraction, LIKE by the
  * length of its pattern ({@link #like}); AND multiplies (independence), OR adds the complements.
  * Anything else falls back to Calcite's guesses.
  */
@@ -53,8 +55,10 @@ public final class ScanSelectivity {
             case IS_NOT_NULL -> 1 - c.nullFraction();
             case EQUALS -> 1 / c.distinct();
             case NOT_EQUALS -> 1 - 1 / c.distinct();
-            case LESS_THAN, LESS_THAN_OR_EQUAL -> value == null ? guess : orGuess(c.fractionBelow(value), guess);
-            case GREATER_THAN, GREATER_THAN_OR_EQUAL -> value == null ? guess : orGuess(1 - c.fractionBelow(value), guess);
+            case LESS_THAN, LESS_THAN_OR_EQUAL -> value != null ? orGuess(c.fractionBelow(value), guess)
+                    : stringBelow(c, ops.get(1), true, guess);
+            case GREATER_THAN, GREATER_THAN_OR_EQUAL -> value != null ? orGuess(1 - c.fractionBelow(value), guess)
+                    : stringBelow(c, ops.get(1), false, guess);
             case SEARCH -> search(c, (RexLiteral) ops.get(1), guess);
             case LIKE -> like(c, ops, guess);
             default -> guess;
@@ -104,7 +108,11 @@ public final class ScanSelectivity {
             Double lo = r.hasLowerBound() ? number(r.lowerEndpoint()) : null;
             Double hi = r.hasUpperBound() ? number(r.upperEndpoint()) : null;
             if (r.hasLowerBound() && lo == null || r.hasUpperBound() && hi == null) { // a string range: no numeric bounds
-                s += guess;
+                double share = StringRange.share(c.minString(), c.maxString(),
+                        r.hasLowerBound() ? string(r.lowerEndpoint()) : null, r.hasUpperBound() ? string(r.upperEndpoint()) : null);
+                boolean strings = (!r.hasLowerBound() || string(r.lowerEndpoint()) != null)
+                        && (!r.hasUpperBound() || string(r.upperEndpoint()) != null);
+                s += strings && !Double.isNaN(share) ? Math.max(share, 1 / c.distinct()) : guess;
                 continue;
             }
             double below = hi == null ? 1 : c.fractionBelow(hi), above = lo == null ? 0 : c.fractionBelow(lo);
@@ -128,6 +136,23 @@ public final class ScanSelectivity {
         } catch (UnsupportedExpressionException e) {
             return null;
         }
+    }
+
+    /** The share of a string column's values below (or else above) a character literal. */
+    private static double stringBelow(ColumnStats c, RexNode literal, boolean below, double guess) {
+        String v = stringLiteral(literal);
+        if (v == null) return guess;
+        return orGuess(below ? StringRange.share(c.minString(), c.maxString(), null, v)
+                : StringRange.share(c.minString(), c.maxString(), v, null), guess);
+    }
+
+    /** A character literal's value, or null. */
+    private static String stringLiteral(RexNode n) {
+        return n instanceof RexLiteral lit && SqlTypeUtil.inCharFamily(lit.getType()) ? lit.getValueAs(String.class) : null;
+    }
+
+    private static String string(Object endpoint) {
+        return endpoint instanceof NlsString s ? s.getValue() : null;
     }
 
     private static Double number(Object endpoint) {
