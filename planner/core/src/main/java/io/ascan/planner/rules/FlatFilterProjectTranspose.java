@@ -13,7 +13,9 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 
@@ -40,7 +42,7 @@ public final class FlatFilterProjectTranspose extends FilterProjectTransposeRule
         if (pushed == null) return;
         RexBuilder rex = project.getCluster().getRexBuilder();
         List<RexNode> conjuncts = RelOptUtil.conjunctions(pushed).stream().map(c -> RexSimplify.simplifyComparisonWithNull(c, rex)).toList();
-        RexNode condition = RexUtil.flatten(rex, RexUtil.removeNullabilityCast(rex.getTypeFactory(), RexUtil.composeConjunction(rex, conjuncts)));
+        RexNode condition = flatten(rex, RexUtil.removeNullabilityCast(rex.getTypeFactory(), RexUtil.composeConjunction(rex, conjuncts)));
         RelNode input = project.getInput();
         RelTraitSet traits = filter.getTraitSet()
                 .replaceIfs(RelCollationTraitDef.INSTANCE, () -> input.getTraitSet().getTraits(RelCollationTraitDef.INSTANCE))
@@ -48,5 +50,18 @@ public final class FlatFilterProjectTranspose extends FilterProjectTransposeRule
                         () -> Collections.singletonList(input.getTraitSet().getTrait(RelDistributionTraitDef.INSTANCE)));
         RelNode newFilter = filter.copy(traits, input, condition);
         call.transformTo(project.copy(project.getTraitSet(), newFilter, project.getProjects(), project.getRowType()));
+    }
+    /**
+     * {@code e} with every AND and OR flattened, at any depth: RexUtil.flatten flattens only the
+     * top call's own operator, and an OR nested in an OR under a COALESCE failed Calcite's check too
+     * (fuzzer seed 309 q10318).
+     */
+    static RexNode flatten(RexBuilder rex, RexNode e) {
+        return e.accept(new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                return RexUtil.flatten(rex, super.visitCall(call));
+            }
+        });
     }
 }
