@@ -18,6 +18,8 @@ public final class Rowset implements AutoCloseable {
     private final List<ColumnData> columns;
     private final Batch batch;
     private final Runnable onClose;
+    /** Whether closing releases the columns (false for a view over a range of another rowset's columns). */
+    private final boolean ownsColumns;
     private boolean closed;
 
     public Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Runnable onClose) {
@@ -26,6 +28,26 @@ public final class Rowset implements AutoCloseable {
         this.columns = List.copyOf(columns);
         this.onClose = onClose;
         this.batch = addresses(this.columns);
+        this.ownsColumns = true;
+    }
+
+    private Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Batch batch, Runnable onClose) {
+        this.mode = mode;
+        this.rowCount = rowCount;
+        this.columns = columns;
+        this.onClose = onClose;
+        this.batch = batch;
+        this.ownsColumns = false;
+    }
+
+    /**
+     * Rows {@code [offset, offset + rows)} of {@code columns} as a rowset of its own, without
+     * copying: its batch points into the columns at the range ({@link io.ascan.codegen.Batches#range}).
+     * It does not own the columns: closing it runs {@code onClose} only (their owner releases them).
+     */
+    public static Rowset range(ScanMode mode, List<ColumnData> columns, int offset, int rows, Runnable onClose) {
+        List<ColumnData> cols = List.copyOf(columns);
+        return new Rowset(mode, rows, cols, io.ascan.codegen.Batches.range(cols, offset), onClose);
     }
 
     /** Buffer addresses as generated code reads them (0 validity = no NULLs in the column). */
@@ -71,7 +93,7 @@ public final class Rowset implements AutoCloseable {
         if (closed) return;
         closed = true;
         try {
-            for (ColumnData c : columns) c.close();
+            if (ownsColumns) for (ColumnData c : columns) c.close();
         } finally {
             if (onClose != null) onClose.run();
         }

@@ -71,6 +71,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private final io.ascan.scan.remote.HybridCounts hybridCounts = new io.ascan.scan.remote.HybridCounts();
     private volatile LineTracker[] lineTrackers = new LineTracker[0];
     private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
+    /** What the scheduler assigns in the last run: morsels, or slices when they are not split. */
+    private volatile long units;
     /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
     private final StateSupplier lines = w -> lineTrackers[w.index()];
 
@@ -167,7 +169,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
-        int slots = settled(choice, inFlight + output.capacity(), o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
+        // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
+        int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
+        long units = Morsel.count(node.slices(), morselRows);
+        this.units = units;
+        int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
         // k (paper IV-C): a newly activated mode's first completions are not measured until the
@@ -176,12 +182,16 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 o.policy().alpha());
         // policy.clock=link: the emulated link's time, which a busy machine does not stretch
         LongSupplier clock = o.policy().linkClock() && env.interconnect().emulated() ? env.interconnect()::linkNanos : System::nanoTime;
-        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock);
+        Map<ScanMode, LoadedSlices> loaded = new EnumMap<>(ScanMode.class);
+        if (morselRows > 0) for (ScanMode m : choice.modes()) loaded.put(m, new LoadedSlices());
+        int interleave = workers.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock,
+                morselRows, loaded, interleave);
         List<MaterializerWorker> materializers = new ArrayList<>();
         for (ScanMode m : choice.modes()) {
             Materializer mat = materializer(m, query);
             for (int i = 0; i < workers.get(m); i++) {
-                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock));
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock, loaded.get(m)));
             }
         }
         if (inline(o.inlineRows())) {
@@ -232,6 +242,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         } finally {
             if (cscan != null) cscan.close();
             output.drain();
+            for (LoadedSlices l : loaded.values()) l.close(); // what a failed or cancelled scan left loaded
             choice.policy().close();
             figures.finish();
         }
@@ -241,10 +252,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
      * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
      */
-    private boolean settled(ScanPolicies.Choice choice, int warmup, QueryOptions o) {
+    private boolean settled(ScanPolicies.Choice choice, int warmup, long units, QueryOptions o) {
         if (choice.modes().size() == 1) return true;
         return choice.policy() instanceof ThroughputGuidedPolicy
-                && !SamplingBudget.of(o.policy(), node.slices().size(), choice.modes().size(), warmup).sample();
+                && !SamplingBudget.of(o.policy(), units, choice.modes().size(), warmup).sample();
     }
 
     /**
@@ -370,13 +381,18 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
 
     /** What this scan did so far. */
     public ScanReport report() {
-        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures(),
+        return figures.report(node.table().name(), units(), describeRuntimeFilters(), cacheCounts.figures(),
                 abmCounts.figures(), hybridCounts.figures());
     }
 
     /** Slices done of the slices to read, rows and bytes so far (for a progress display). */
     public io.ascan.scan.ScanProgress progress() {
-        return figures.progress(node.slices().size());
+        return figures.progress(units());
+    }
+
+    private long units() {
+        long u = units;
+        return u == 0 ? node.slices().size() : u;
     }
 
     /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */

@@ -26,7 +26,20 @@ public final class DirectMaterializer implements Materializer {
     @Override
     public Session open() {
         SliceLoader loader = new SliceLoader(input, input.computePool());
-        return new Session() {
+        return new RangeSession() {
+            @Override
+            public SliceData load(SliceMeta slice) throws IOException {
+                return loader.load(slice);
+            }
+
+            /** A view of the range; the link is charged the range's share of the segments. */
+            @Override
+            public Materialized range(SliceData data, int offset, int rows, Runnable release) {
+                long moved = loader.segmentBytes(data.slice()) * rows / Math.max(1, data.rowCount());
+                input.move(moved);
+                return new Materialized(Rowset.range(ScanMode.DIRECT, data.columns(), offset, rows, release), moved);
+            }
+
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
                 SliceData data = loader.load(slice);
