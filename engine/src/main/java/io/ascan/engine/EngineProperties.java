@@ -48,6 +48,8 @@ public final class EngineProperties {
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
         m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice (default "
                 + QueryOptions.DEFAULT_MORSEL_ROWS + ", 0 = whole slices)");
+        m.put("policy.kind", "the adaptive policy: prior (a cost model or what earlier scans measured, sampling only close "
+                + "modes; default) | throughput (the A-Scan paper's: sample every mode in turn)");
         m.put("policy.nSample", "slices sampled per mode per sampling round");
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
@@ -119,6 +121,7 @@ public final class EngineProperties {
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
                 case "policy.alpha" -> p = p.withAlpha(fraction(name, v, true));
                 case "policy.clock" -> p = p.withLinkClock(clock(v));
+                case "policy.kind" -> p = p.withKind(PolicyConfig.Kind.parse(v));
                 case "io" -> io = io(v);
                 case "abm.bytes", "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "abm.policy" -> abmPolicy = AbmPolicy.of(v).name();

@@ -155,8 +155,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         boolean remote = remote() != null;
         // exec.mode: the paper's baselines fix the remote scan's mode; hybrid leaves it to the mode setting
         if (remote) hybridCounts.start(o.execMode());
+        List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
+        // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
+        int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
-                env.coordinator(), sampleFirst, unsampledStart(), remote ? REMOTE_MODES : List.of(ScanMode.values()));
+                env.coordinator(), sampleFirst, unsampledStart(), offered,
+                remote ? io.ascan.scan.policy.ModePrior.NONE : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
+                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered),
+                remote ? null : shape(o, morselRows));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -169,8 +175,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
-        // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
-        int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
         long units = Morsel.count(node.slices(), morselRows);
         this.units = units;
         int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
@@ -249,13 +253,31 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     /**
+     * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the
+     * key under which the prior-guided policy remembers what it measured. P's constants are left
+     * out (q1.1 and q1.2 share a shape); whether R is present is not.
+     */
+    private String shape(QueryOptions o, int morselRows) {
+        StringBuilder sb = new StringBuilder(node.table().tableDir().toString()).append('|').append(Arrays.toString(node.columns()));
+        if (node.predicate() != null) {
+            sb.append("|P ").append(node.predicate().format(c -> "$" + c).replaceAll("'[^']*'", "?")
+                    .replaceAll("(?<![$\\w])-?\\d+(\\.\\d+)?", "?"));
+        }
+        sb.append("|R ").append(runtimeFilters.size()).append("|link ").append(env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
+                .append("|threads ").append(o.storageThreads()).append('/').append(o.computeThreads()).append("|morsel ").append(morselRows);
+        return sb.toString();
+    }
+
+    /**
      * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
      * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
      */
     private boolean settled(ScanPolicies.Choice choice, int warmup, long units, QueryOptions o) {
         if (choice.modes().size() == 1) return true;
         return choice.policy() instanceof ThroughputGuidedPolicy
-                && !SamplingBudget.of(o.policy(), units, choice.modes().size(), warmup).sample();
+                && !SamplingBudget.of(o.policy(), units, choice.modes().size(), warmup).sample()
+                || choice.policy() instanceof io.ascan.scan.policy.PriorGuidedPolicy
+                        && (long) choice.modes().size() * (warmup + o.policy().window()) > o.policy().maxSampleFraction() * units;
     }
 
     /**
