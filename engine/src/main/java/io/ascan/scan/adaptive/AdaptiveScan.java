@@ -56,6 +56,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * small scan those wake-ups cost more than the slices' work).
      */
     static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
+    /**
+     * The same for a scan of morsels that may sample: a morsel is a tenth of a slice, so a few
+     * queued still react as fast as one slice did, and the workers do not wait for the scheduler's
+     * thread to be woken for every morsel (on a busy machine, longer than a morsel's work).
+     */
+    static final int MORSEL_INPUT_QUEUE_SLOTS = 4;
 
     /** What a storage node across a network offers: staging (reading its memory in place) has no meaning there. */
     static final List<ScanMode> REMOTE_MODES = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
@@ -177,7 +183,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
         long units = Morsel.count(node.slices(), morselRows);
         this.units = units;
-        int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
+        int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS
+                : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
         // k (paper IV-C): a newly activated mode's first completions are not measured until the
