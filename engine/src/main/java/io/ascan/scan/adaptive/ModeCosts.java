@@ -25,9 +25,9 @@ import java.util.Map;
  *       and copy the survivors.</li>
  * </ul>
  * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
- * columns than the model counts), so the model may rule a mode out only where bounds agree: its
- * least link time, whatever {@code s}, exceeds the most the best mode can take (direct over a
- * slow link). Every other mode within a factor of the best is sampled.
+ * columns than the model counts), so the model rules no mode out: it orders the first sampling
+ * round, expected winner first, so that the clearly slower modes after it are dropped within half
+ * a window. What rules modes out is measurement: the {@link io.ascan.scan.policy.ScanMemory}.
  */
 final class ModeCosts {
     /** Compute side: P per row, and the pipeline per passing row (the same in every mode), in ns. */
@@ -69,18 +69,6 @@ final class ModeCosts {
         double bandwidth = link.emulated() ? link.bandwidth() : Double.POSITIVE_INFINITY;
         double compute = Math.max(1, computeThreads), storage = Math.max(1, storageThreads);
         double pipeline = PIPELINE_NS * s / compute;
-        // Link time per row whatever P and R keep (s from 0 to 1): direct's is fixed; staging reads at
-        // least P's columns and at most every read column; pushdown ships at most the projection.
-        double pBytes = 0;
-        for (int c : pColumns) pBytes += (double) bytes[c] / rows;
-        Map<ScanMode, double[]> linkBounds = new EnumMap<>(ScanMode.class);
-        linkBounds.put(ScanMode.DIRECT, new double[] {readBytes / bandwidth, readBytes / bandwidth});
-        linkBounds.put(ScanMode.STAGING, new double[] {pBytes / bandwidth, readBytes / bandwidth});
-        linkBounds.put(ScanMode.PUSHDOWN, new double[] {0, projectedBytes / bandwidth});
-        double bestMost = Double.POSITIVE_INFINITY;
-        for (ScanMode m : modes) bestMost = Math.min(bestMost, linkBounds.get(m)[1]);
-        java.util.Set<ScanMode> excludable = java.util.EnumSet.noneOf(ScanMode.class);
-        for (ScanMode m : modes) if (linkBounds.get(m)[0] > bestMost) excludable.add(m);
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         for (ScanMode m : modes) {
             double ns = switch (m) {
@@ -91,6 +79,9 @@ final class ModeCosts {
             };
             throughput.put(m, 1e9 / Math.max(ns, 1e-3));
         }
-        return new ModePrior(throughput, excludable, String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s));
+        // Nothing is ruled out on the model alone: pushdown's storage-side work (P, R's Bloom filters) is
+        // not bounded by these constants (one storage thread filtering R made it the slowest mode of
+        // a query the model ranked it first for), so the model orders the round, measurements decide.
+        return new ModePrior(throughput, java.util.Set.of(), String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s));
     }
 }
