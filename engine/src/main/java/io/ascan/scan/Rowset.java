@@ -41,13 +41,12 @@ public final class Rowset implements AutoCloseable {
     }
 
     /**
-     * Rows {@code [offset, offset + rows)} of {@code columns} as a rowset of its own, without
-     * copying: its batch points into the columns at the range ({@link io.ascan.codegen.Batches#range}).
-     * It does not own the columns: closing it runs {@code onClose} only (their owner releases them).
+     * A rowset of {@code rows} rows read through {@code batch}, which points into {@code columns}
+     * at a row range (made by {@code codegen.Batches.range}), without copying. It does not own the
+     * columns: closing it runs {@code onClose} only (their owner releases them).
      */
-    public static Rowset range(ScanMode mode, List<ColumnData> columns, int offset, int rows, Runnable onClose) {
-        List<ColumnData> cols = List.copyOf(columns);
-        return new Rowset(mode, rows, cols, io.ascan.codegen.Batches.range(cols, offset), onClose);
+    public static Rowset range(ScanMode mode, List<ColumnData> columns, Batch batch, int rows, Runnable onClose) {
+        return new Rowset(mode, rows, List.copyOf(columns), batch, onClose);
     }
 
     /** Buffer addresses as generated code reads them (0 validity = no NULLs in the column). */

@@ -5,14 +5,14 @@ package io.ascan.scan;
  * queries), only one samples at a time, so that each measures its modes while the others hold a
  * steady state rather than while they are switching too. The others keep their current mode and
  * ask again at their next slice. One coordinator per engine instance; it also holds the engine's
- * {@link io.ascan.scan.policy.ScanMemory}.
+ * {@link ScanMemory}.
  */
 public final class SamplingCoordinator {
     private Object holder;
-    private final io.ascan.scan.policy.ScanMemory memory = new io.ascan.scan.policy.ScanMemory();
+    private final ScanMemory memory = new ScanMemory();
 
     /** What this engine's adaptive scans measured, per table and predicate shape. */
-    public io.ascan.scan.policy.ScanMemory memory() {
+    public ScanMemory memory() {
         return memory;
     }
 

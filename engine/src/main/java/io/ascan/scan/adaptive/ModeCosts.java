@@ -27,7 +27,7 @@ import java.util.Map;
  * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
  * columns than the model counts), so the model rules no mode out: it orders the first sampling
  * round, expected winner first, so that the clearly slower modes after it are dropped within half
- * a window. What rules modes out is measurement: the {@link io.ascan.scan.policy.ScanMemory}.
+ * a window. What rules modes out is measurement: the {@link io.ascan.scan.ScanMemory}.
  */
 final class ModeCosts {
     /** Compute side: P per row, and the pipeline per passing row (the same in every mode), in ns. */

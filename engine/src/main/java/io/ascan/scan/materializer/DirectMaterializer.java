@@ -1,5 +1,6 @@
 package io.ascan.scan.materializer;
 
+import io.ascan.codegen.Batches;
 import io.ascan.scan.Rowset;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
@@ -37,7 +38,7 @@ public final class DirectMaterializer implements Materializer {
             public Materialized range(SliceData data, int offset, int rows, Runnable release) {
                 long moved = loader.segmentBytes(data.slice()) * rows / Math.max(1, data.rowCount());
                 input.move(moved);
-                return new Materialized(Rowset.range(ScanMode.DIRECT, data.columns(), offset, rows, release), moved);
+                return new Materialized(Rowset.range(ScanMode.DIRECT, data.columns(), Batches.range(data.columns(), offset), rows, release), moved);
             }
 
             @Override

@@ -1,5 +1,6 @@
 package io.ascan.scan.materializer;
 
+import io.ascan.codegen.Batches;
 import io.ascan.scan.Rowset;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
@@ -35,7 +36,7 @@ public final class StagingMaterializer implements Materializer {
 
             @Override
             public Materialized range(SliceData data, int offset, int rows, Runnable release) {
-                return new Materialized(Rowset.range(ScanMode.STAGING, data.columns(), offset, rows, release), 0);
+                return new Materialized(Rowset.range(ScanMode.STAGING, data.columns(), Batches.range(data.columns(), offset), rows, release), 0);
             }
 
             @Override

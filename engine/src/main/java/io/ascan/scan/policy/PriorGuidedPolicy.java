@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li>A prior: what scans of the same table and predicate shape measured before
- *       ({@link ScanMemory}), else a cost model of the bytes each mode moves and the threads that
+ *       ({@link io.ascan.scan.ScanMemory}), else a cost model of the bytes each mode moves and the threads that
  *       move them ({@link ModePrior}). Only the modes expected within {@link #MARGIN} of the best
  *       are sampled; when one mode is left, the scan starts in it without sampling.</li>
  *   <li>Sampling: the candidates in order of their prior, each until it has a drift window of
@@ -62,7 +62,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
 
     /**
      * @param model the cost model's prior (may be {@link ModePrior#NONE})
-     * @param shape the scan's table and predicate shape for the {@link ScanMemory}, or null: nothing remembered
+     * @param shape the scan's table and predicate shape for the {@link io.ascan.scan.ScanMemory}, or null: nothing remembered
      */
     public PriorGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ModePrior model, String shape) {
         this.config = config;
@@ -114,7 +114,8 @@ public final class PriorGuidedPolicy implements ModePolicy {
     }
 
     private void start(ScanContext ctx, List<ScanMode> modes) {
-        ModePrior remembered = coordinator == null ? null : coordinator.memory().get(shape);
+        Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
+        ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
         ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered : model;
         ScanMode best = prior.best(modes);
         current = best == null ? modes.getFirst() : best;
