@@ -46,6 +46,10 @@ public final class EngineProperties {
         m.put("scan.outputQueue", "capacity of a scan's output queue in rowsets");
         m.put("scan.inlineRows", "a scan of at most this many rows runs on its pipeline's thread, without scan workers "
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
+        m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice (default "
+                + QueryOptions.DEFAULT_MORSEL_ROWS + ", 0 = whole slices)");
+        m.put("policy.kind", "the adaptive policy: prior (a cost model or what earlier scans measured, sampling only close "
+                + "modes; default) | throughput (the A-Scan paper's: sample every mode in turn)");
         m.put("policy.nSample", "slices sampled per mode per sampling round");
         m.put("policy.delta", "drift threshold in (0, 1)");
         m.put("policy.alpha", "EWMA weight in (0, 1]");
@@ -99,6 +103,7 @@ public final class EngineProperties {
         int computeThreads = q.computeThreads(), storageThreads = q.storageThreads(), outputQueue = q.outputQueue();
         IoMode io = q.io();
         long inlineRows = q.inlineRows(), memory = q.memoryLimit();
+        int morselRows = q.morselRows();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
             switch (name) {
@@ -111,10 +116,12 @@ public final class EngineProperties {
                 case "scan.sliceRows" -> sliceRows = storedSlicesOnly(name, intAtLeast(name, v, 0));
                 case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
                 case "scan.inlineRows" -> inlineRows = longAtLeast(name, v, 0);
+                case "scan.morselRows" -> morselRows = intAtLeast(name, v, 0);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
                 case "policy.alpha" -> p = p.withAlpha(fraction(name, v, true));
                 case "policy.clock" -> p = p.withLinkClock(clock(v));
+                case "policy.kind" -> p = p.withKind(PolicyConfig.Kind.parse(v));
                 case "io" -> io = io(v);
                 case "abm.bytes", "cache.bytes" -> cacheBytes = bytes(name, v);
                 case "abm.policy" -> abmPolicy = AbmPolicy.of(v).name();
@@ -132,7 +139,7 @@ public final class EngineProperties {
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode, bitmaps);
+                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode, bitmaps, morselRows);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
                 filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }

@@ -13,14 +13,21 @@ import io.ascan.scan.policy.PolicyConfig;
  * (0 = none), whether to keep generated source for {@code --dump-code}, and
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers,
  * and {@code exec.mode} (how scans of a remote storage node's table use the compute-side cache) with
- * {@code exec.bitmaps} (whether they may exchange selection bitmaps with the node).
+ * {@code exec.bitmaps} (whether they may exchange selection bitmaps with the node), and
+ * {@code scan.morselRows}: the size of the unit an adaptive scan assigns a mode to.
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
 public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows,
-                           ExecMode execMode, BitmapUse bitmaps) {
+                           ExecMode execMode, BitmapUse bitmaps, int morselRows) {
     /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
+
+    /**
+     * {@code scan.morselRows} by default: what an adaptive scan assigns a mode to is a morsel of
+     * about this many rows of a slice (docs/architecture.md, "Morsels"; measured in docs/benchmarks.md).
+     */
+    public static final int DEFAULT_MORSEL_ROWS = 16_384;
 
     /** The setting of the per-query off-heap memory limit, named by the error when a query exceeds it. */
     public static final String MEMORY_SETTING = "query.memory";
@@ -33,7 +40,15 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
 
     public static final QueryOptions DEFAULTS = new QueryOptions(ScanStrategy.ADAPTIVE,
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
-            DEFAULT_INLINE_ROWS, ExecMode.HYBRID, BitmapUse.AUTO);
+            DEFAULT_INLINE_ROWS, ExecMode.HYBRID, BitmapUse.AUTO, DEFAULT_MORSEL_ROWS);
+
+    /** Options with the default {@code scan.morselRows}. */
+    public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
+                        long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows, ExecMode execMode,
+                        BitmapUse bitmaps) {
+        this(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows,
+                execMode, bitmaps, DEFAULT_MORSEL_ROWS);
+    }
 
     /** Options with the default {@code exec.bitmaps}. */
     public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
@@ -68,54 +83,61 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
         if (memoryLimit < 1 << 20) throw new IllegalArgumentException(MEMORY_SETTING + " must be at least 1 MiB, got " + memoryLimit);
         if (timeoutMillis < 0) throw new IllegalArgumentException("the timeout must not be negative");
         if (inlineRows < 0) throw new IllegalArgumentException("scan.inlineRows must not be negative");
+        if (morselRows < 0) throw new IllegalArgumentException("scan.morselRows must not be negative");
+    }
+
+    /** Adaptive scans assign modes to morsels of about {@code n} rows of a slice; 0: to whole slices. */
+    public QueryOptions withMorselRows(int n) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
+                inlineRows, execMode, bitmaps, n);
     }
 
     public QueryOptions withMode(ScanStrategy m) {
-        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withComputeThreads(int n) {
-        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withTimeoutMillis(long t) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withMemoryLimit(long bytes) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withPolicy(PolicyConfig p) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withStorageThreads(int n) {
-        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     public QueryOptions withOutputQueue(int n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
     }
 
     /** Scans of up to {@code n} rows (after zone-map pruning) run on their pipeline's thread; 0: every scan is threaded. */
     public QueryOptions withInlineRows(long n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode, bitmaps, morselRows);
     }
 
     /** How scans of a remote storage node's table combine the compute-side cache with the link. */
     public QueryOptions withExecMode(ExecMode e) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, e, bitmaps);
+                inlineRows, e, bitmaps, morselRows);
     }
 
     /** Whether scans of a remote storage node's table may exchange selection bitmaps with it. */
     public QueryOptions withBitmaps(BitmapUse b) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, execMode, b);
+                inlineRows, execMode, b, morselRows);
     }
 
     public QueryOptions withDumpCode(boolean d) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode, bitmaps);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode, bitmaps, morselRows);
     }
 }

@@ -18,6 +18,8 @@ public final class Rowset implements AutoCloseable {
     private final List<ColumnData> columns;
     private final Batch batch;
     private final Runnable onClose;
+    /** Whether closing releases the columns (false for a view over a range of another rowset's columns). */
+    private final boolean ownsColumns;
     private boolean closed;
 
     public Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Runnable onClose) {
@@ -26,6 +28,25 @@ public final class Rowset implements AutoCloseable {
         this.columns = List.copyOf(columns);
         this.onClose = onClose;
         this.batch = addresses(this.columns);
+        this.ownsColumns = true;
+    }
+
+    private Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Batch batch, Runnable onClose) {
+        this.mode = mode;
+        this.rowCount = rowCount;
+        this.columns = columns;
+        this.onClose = onClose;
+        this.batch = batch;
+        this.ownsColumns = false;
+    }
+
+    /**
+     * A rowset of {@code rows} rows read through {@code batch}, which points into {@code columns}
+     * at a row range (made by {@code codegen.Batches.range}), without copying. It does not own the
+     * columns: closing it runs {@code onClose} only (their owner releases them).
+     */
+    public static Rowset range(ScanMode mode, List<ColumnData> columns, Batch batch, int rows, Runnable onClose) {
+        return new Rowset(mode, rows, List.copyOf(columns), batch, onClose);
     }
 
     /** Buffer addresses as generated code reads them (0 validity = no NULLs in the column). */
@@ -71,7 +92,7 @@ public final class Rowset implements AutoCloseable {
         if (closed) return;
         closed = true;
         try {
-            for (ColumnData c : columns) c.close();
+            if (ownsColumns) for (ColumnData c : columns) c.close();
         } finally {
             if (onClose != null) onClose.run();
         }

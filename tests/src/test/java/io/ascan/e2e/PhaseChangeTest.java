@@ -82,8 +82,8 @@ class PhaseChangeTest {
         List<ScanReport> reports = new ArrayList<>();
         // 5 MB/s, timed by the link's clock: a slice's time is the bytes it moves.
         // Small samples and a short output queue (warm-up k = 4 in flight + 4) fit several rounds in 977 slices.
-        List<String> adaptive = run("?mode=adaptive&interconnect.bandwidth=5000000&policy.clock=link&storage.threads=1"
-                + "&policy.nSample=24&scan.outputQueue=4", reports);
+        List<String> adaptive = run("?mode=adaptive&policy.kind=throughput&interconnect.bandwidth=5000000&policy.clock=link"
+                + "&storage.threads=1&policy.nSample=24&scan.outputQueue=4", reports);
         assertEquals(run("?mode=direct", new ArrayList<>()), adaptive, "same result as a direct scan");
         ScanReport r = reports.getFirst();
         String report = r.format();
@@ -99,5 +99,29 @@ class PhaseChangeTest {
                 "re-sampling followed a drift of staging's throughput: " + report);
         assertEquals(ScanMode.PUSHDOWN, r.timeline().getLast().mode(), "the scan ended in pushdown: " + report);
         assertTrue(r.slicesIn(ScanMode.STAGING) > 0 && r.slicesIn(ScanMode.PUSHDOWN) > 0, report);
+    }
+
+    /**
+     * The default policy ({@code policy.kind=prior}) on the same query: its prior rules direct
+     * out (it moves whole segments over the slow link), it samples staging and pushdown, exploits
+     * staging in the first half and, on drift against the reference it fixed there, switches to
+     * pushdown in the second.
+     */
+    @Test
+    void thePriorGuidedPolicySwitchesToo() throws SQLException {
+        List<ScanReport> reports = new ArrayList<>();
+        List<String> adaptive = run("?mode=adaptive&interconnect.bandwidth=5000000&policy.clock=link&storage.threads=1"
+                + "&scan.outputQueue=4", reports);
+        assertEquals(run("?mode=direct", new ArrayList<>()), adaptive, "same result as a direct scan");
+        ScanReport r = reports.getFirst();
+        String report = r.format();
+        long boundary = r.slices() / 2;
+        assertTrue(r.timeline().stream().filter(a -> a.slice() < boundary / 2).allMatch(a -> a.mode() != ScanMode.DIRECT)
+                || r.slicesIn(ScanMode.DIRECT) < r.slices() / 20, "direct at most briefly: " + report);
+        assertTrue(r.notes().stream().anyMatch(n -> n.slice() < boundary && n.text().startsWith("exploit staging")),
+                "the first half is staging's: " + report);
+        assertTrue(r.notes().stream().anyMatch(n -> n.slice() > boundary && n.text().startsWith("drift on staging")), report);
+        assertTrue(r.switches().stream().anyMatch(s -> s.to() == ScanMode.PUSHDOWN && s.slice() > boundary), report);
+        assertEquals(ScanMode.PUSHDOWN, r.timeline().getLast().mode(), "the scan ended in pushdown: " + report);
     }
 }

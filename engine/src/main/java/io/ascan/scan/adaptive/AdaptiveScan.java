@@ -56,6 +56,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * small scan those wake-ups cost more than the slices' work).
      */
     static final int UNSAMPLED_INPUT_QUEUE_SLOTS = 8;
+    /**
+     * The same for a scan of morsels that may sample: a morsel is a tenth of a slice, so a few
+     * queued still react as fast as one slice did, and the workers do not wait for the scheduler's
+     * thread to be woken for every morsel (on a busy machine, longer than a morsel's work).
+     */
+    static final int MORSEL_INPUT_QUEUE_SLOTS = 4;
 
     /** What a storage node across a network offers: staging (reading its memory in place) has no meaning there. */
     static final List<ScanMode> REMOTE_MODES = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
@@ -71,6 +77,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private final io.ascan.scan.remote.HybridCounts hybridCounts = new io.ascan.scan.remote.HybridCounts();
     private volatile LineTracker[] lineTrackers = new LineTracker[0];
     private volatile PushdownMaterializer pushdown; // the last run's, for the report's R lines
+    /** What the scheduler assigns in the last run: morsels, or slices when they are not split. */
+    private volatile long units;
     /** One line tracker per compute worker, for the STAGING variant when the interconnect is emulated. */
     private final StateSupplier lines = w -> lineTrackers[w.index()];
 
@@ -153,8 +161,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         boolean remote = remote() != null;
         // exec.mode: the paper's baselines fix the remote scan's mode; hybrid leaves it to the mode setting
         if (remote) hybridCounts.start(o.execMode());
+        List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
+        // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
+        int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
-                env.coordinator(), sampleFirst, unsampledStart(), remote ? REMOTE_MODES : List.of(ScanMode.values()));
+                env.coordinator(), sampleFirst, unsampledStart(), offered,
+                remote ? io.ascan.scan.policy.ModePrior.NONE : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
+                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered),
+                remote ? null : shape(o, morselRows));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -167,7 +181,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
-        int slots = settled(choice, inFlight + output.capacity(), o) ? UNSAMPLED_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
+        long units = Morsel.count(node.slices(), morselRows);
+        this.units = units;
+        int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS
+                : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
         // k (paper IV-C): a newly activated mode's first completions are not measured until the
@@ -176,12 +193,16 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 o.policy().alpha());
         // policy.clock=link: the emulated link's time, which a busy machine does not stretch
         LongSupplier clock = o.policy().linkClock() && env.interconnect().emulated() ? env.interconnect()::linkNanos : System::nanoTime;
-        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock);
+        Map<ScanMode, LoadedSlices> loaded = new EnumMap<>(ScanMode.class);
+        if (morselRows > 0) for (ScanMode m : choice.modes()) loaded.put(m, new LoadedSlices());
+        int interleave = workers.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock,
+                morselRows, loaded, interleave);
         List<MaterializerWorker> materializers = new ArrayList<>();
         for (ScanMode m : choice.modes()) {
             Materializer mat = materializer(m, query);
             for (int i = 0; i < workers.get(m); i++) {
-                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock));
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock, loaded.get(m)));
             }
         }
         if (inline(o.inlineRows())) {
@@ -232,19 +253,38 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         } finally {
             if (cscan != null) cscan.close();
             output.drain();
+            for (LoadedSlices l : loaded.values()) l.close(); // what a failed or cancelled scan left loaded
             choice.policy().close();
             figures.finish();
         }
     }
 
     /**
+     * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the
+     * key under which the prior-guided policy remembers what it measured. P's constants are left
+     * out (q1.1 and q1.2 share a shape); whether R is present is not.
+     */
+    private String shape(QueryOptions o, int morselRows) {
+        StringBuilder sb = new StringBuilder(node.table().tableDir().toString()).append('|').append(Arrays.toString(node.columns()));
+        if (node.predicate() != null) {
+            sb.append("|P ").append(node.predicate().format(c -> "$" + c).replaceAll("'[^']*'", "?")
+                    .replaceAll("(?<![$\\w])-?\\d+(\\.\\d+)?", "?"));
+        }
+        sb.append("|R ").append(runtimeFilters.size()).append("|link ").append(env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
+                .append("|threads ").append(o.storageThreads()).append('/').append(o.computeThreads()).append("|morsel ").append(morselRows);
+        return sb.toString();
+    }
+
+    /**
      * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
      * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
      */
-    private boolean settled(ScanPolicies.Choice choice, int warmup, QueryOptions o) {
+    private boolean settled(ScanPolicies.Choice choice, int warmup, long units, QueryOptions o) {
         if (choice.modes().size() == 1) return true;
         return choice.policy() instanceof ThroughputGuidedPolicy
-                && !SamplingBudget.of(o.policy(), node.slices().size(), choice.modes().size(), warmup).sample();
+                && !SamplingBudget.of(o.policy(), units, choice.modes().size(), warmup).sample()
+                || choice.policy() instanceof io.ascan.scan.policy.PriorGuidedPolicy
+                        && (long) choice.modes().size() * (warmup + o.policy().window()) > o.policy().maxSampleFraction() * units;
     }
 
     /**
@@ -370,13 +410,18 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
 
     /** What this scan did so far. */
     public ScanReport report() {
-        return figures.report(node.table().name(), node.slices().size(), describeRuntimeFilters(), cacheCounts.figures(),
+        return figures.report(node.table().name(), units(), describeRuntimeFilters(), cacheCounts.figures(),
                 abmCounts.figures(), hybridCounts.figures());
     }
 
     /** Slices done of the slices to read, rows and bytes so far (for a progress display). */
     public io.ascan.scan.ScanProgress progress() {
-        return figures.progress(node.slices().size());
+        return figures.progress(units());
+    }
+
+    private long units() {
+        long u = units;
+        return u == 0 ? node.slices().size() : u;
     }
 
     /** R as pushdown applied it: in its order, then those it left out; as published if pushdown never ran. */

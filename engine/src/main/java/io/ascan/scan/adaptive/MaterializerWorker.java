@@ -1,7 +1,9 @@
 package io.ascan.scan.adaptive;
 
 import io.ascan.exec.QueryContext;
+import io.ascan.format.SliceMeta;
 import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.materializer.RangeSession;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,18 +25,26 @@ public final class MaterializerWorker {
     private final ThroughputTracker tracker;
     private final ScanFigures figures;
     private final LongSupplier clock;
+    private final LoadedSlices loaded;
 
     public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
                               ThroughputTracker tracker, ScanFigures figures) {
         this(materializer, index, input, output, tracker, figures, System::nanoTime);
     }
 
+    public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
+                              ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
+        this(materializer, index, input, output, tracker, figures, clock, null);
+    }
+
     /**
      * @param index this worker's number among its mode's workers (its slot in the tracker)
      * @param clock what slices are timed by, in nanoseconds (the wall clock, or the emulated link's)
+     * @param loaded the slices this mode serves morsels from, or null: every morsel is a whole slice
      */
     public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
-                              ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
+                              ThroughputTracker tracker, ScanFigures figures, LongSupplier clock, LoadedSlices loaded) {
+        this.loaded = loaded;
         this.materializer = materializer;
         this.index = index;
         this.input = input;
@@ -52,8 +62,15 @@ public final class MaterializerWorker {
                 query.checkCancelled();
                 long start = clock.getAsLong();
                 Materializer.Materialized m;
+                long nanosAdjust = 0;
                 try {
-                    m = session.materialize(a.slice());
+                    if (a.morsel().whole()) {
+                        m = session.materialize(a.slice());
+                    } else {
+                        Served s = serve((RangeSession) session, a.morsel());
+                        m = s.materialized;
+                        nanosAdjust = s.adjust;
+                    }
                 } finally {
                     a.release(); // the rowset's vectors hold their own references to the chunks
                 }
@@ -65,10 +82,43 @@ public final class MaterializerWorker {
                         throw e;
                     }
                 }
-                long nanos = clock.getAsLong() - start;
+                long nanos = Math.max(0, clock.getAsLong() - start + nanosAdjust);
                 if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), index, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }
+        }
+    }
+
+    private record Served(Materializer.Materialized materialized, long adjust) {}
+
+    /**
+     * A morsel from its slice as this mode loaded it (loading it first if no other worker of the
+     * mode has). Its time is charged its rows' share of the slice's load instead of the load (or
+     * the wait for another worker's load) itself: the load serves all of the slice's morsels, and
+     * with the mode's workers loading different slices at once, this share over the workers'
+     * morsels is what the mode's throughput costs (Little's law, as for whole slices).
+     */
+    private Served serve(RangeSession session, Morsel morsel) throws Exception {
+        SliceMeta slice = morsel.slice();
+        Runnable release = new Runnable() {
+            private boolean done;
+
+            @Override
+            public synchronized void run() {
+                if (done) return;
+                done = true;
+                loaded.release(slice);
+            }
+        };
+        try {
+            long before = clock.getAsLong();
+            LoadedSlices.Entry e = loaded.load(slice, session, clock);
+            long waited = clock.getAsLong() - before;
+            long share = e.loadNanos() * morsel.rowCount() / Math.max(1, slice.rowCount());
+            return new Served(session.range(e.data(), morsel.offset(), morsel.rowCount(), release), share - waited);
+        } catch (Exception | Error e) {
+            release.run();
+            throw e;
         }
     }
 }

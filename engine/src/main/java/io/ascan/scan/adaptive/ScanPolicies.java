@@ -4,6 +4,8 @@ import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanStrategy;
 import io.ascan.scan.policy.BackPressurePolicy;
 import io.ascan.scan.policy.ModePolicy;
+import io.ascan.scan.policy.ModePrior;
+import io.ascan.scan.policy.PriorGuidedPolicy;
 import io.ascan.scan.policy.PolicyConfig;
 import io.ascan.scan.SamplingCoordinator;
 import io.ascan.scan.policy.StaticPolicy;
@@ -13,7 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The policy behind each value of the {@code mode} setting: {@code adaptive} (the default) is the
- * throughput-guided policy, sampling in turn with the other adaptive scans of the engine;
+ * prior-guided policy ({@code policy.kind=prior}) or the paper's throughput-guided one
+ * ({@code policy.kind=throughput}), sampling in turn with the other adaptive scans of the engine;
  * {@code direct}, {@code staging} and {@code pushdown} are static; {@code backpressure} is the
  * paper's back-pressure baseline. Also the modes a scan has to run workers for.
  */
@@ -47,13 +50,24 @@ public final class ScanPolicies {
      */
     public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
                                  ScanMode unsampledStart, List<ScanMode> offered) {
+        return forMode(mode, config, coordinator, sampleFirst, unsampledStart, offered, ModePrior.NONE, null);
+    }
+
+    /**
+     * @param prior the cost model's expectation of each mode, for {@code policy.kind=prior}
+     * @param shape the scan's table and predicate shape, under which {@code policy.kind=prior} remembers what it measured
+     */
+    public static Choice forMode(ScanStrategy mode, PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
+                                 ScanMode unsampledStart, List<ScanMode> offered, ModePrior prior, String shape) {
         List<ScanMode> all = List.copyOf(offered);
         if (mode.fixedMode() != null && !all.contains(mode.fixedMode())) {
             throw new IllegalArgumentException("scan mode " + mode.fixedMode() + " is not offered by this catalog's storage"
                     + " (modes: " + all + ")");
         }
         return switch (mode) {
-            case ADAPTIVE -> new Choice(new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
+            case ADAPTIVE -> new Choice(config.kind() == PolicyConfig.Kind.PRIOR
+                    ? new PriorGuidedPolicy(config, coordinator, prior, shape)
+                    : new ThroughputGuidedPolicy(config, coordinator, sampleFirst, unsampledStart), all);
             case BACKPRESSURE -> new Choice(new BackPressurePolicy(ThreadLocalRandom.current().nextLong()), all);
             case DIRECT, STAGING, PUSHDOWN -> new Choice(new StaticPolicy(mode.fixedMode()), List.of(mode.fixedMode()));
         };

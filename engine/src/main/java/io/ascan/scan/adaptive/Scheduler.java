@@ -14,16 +14,24 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The AdaptiveScan's control loop (A-Scan paper IV-C): for each slice, it refreshes the routing
- * context, asks the policy for a mode and enqueues the slice on that mode's input queue, blocking
- * while the queue is full. Each slice is assigned exactly once: in scan order, or, for a scan
- * registered with the Active Buffer Manager, in the order its {@link CScan} hands them out. A change of mode
+ * The AdaptiveScan's control loop (A-Scan paper IV-C): for each {@link Morsel}, it refreshes the
+ * routing context, asks the policy for a mode and enqueues the morsel on that mode's input queue,
+ * blocking while the queue is full. Each morsel is assigned exactly once: slices in scan order (the
+ * morsels of a few slices at a time taking turns, {@link Morsel#interleaved}), or, for a scan
+ * registered with the Active Buffer Manager, slice by slice in the order its {@link CScan} hands
+ * them out. The policy's "slices" are morsels. A change of mode
  * activates the mode in the {@link ThroughputTracker} (new epoch, warm-up restarts) and is
  * recorded with the policy's notes as its reason. Runs on one thread; closes every input queue
  * when it stops, however it stops.
  */
 public final class Scheduler implements ScanContext {
     private final List<SliceMeta> slices;
+    private final int morselRows;
+    /** The morsels in assignment order, for a scan that reads on its own. */
+    private final List<Morsel> morsels;
+    private final long totalMorsels;
+    /** Per mode, the slices it serves morsels from; empty when every slice is one morsel. */
+    private final Map<ScanMode, LoadedSlices> loaded;
     private final List<ScanMode> modes;
     private final ModePolicy policy;
     private final Map<ScanMode, InputQueue> inputs;
@@ -51,8 +59,23 @@ public final class Scheduler implements ScanContext {
     /** @param clock the policy's clock ({@link #nanoTime()}): the wall clock, or the emulated link's */
     public Scheduler(List<SliceMeta> slices, List<ScanMode> modes, ModePolicy policy, Map<ScanMode, InputQueue> inputs,
                      ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
+        this(slices, modes, policy, inputs, tracker, figures, clock, 0, Map.of(), 1);
+    }
+
+    /**
+     * @param morselRows rows per morsel ({@link Morsel#split}; 0: whole slices)
+     * @param loaded     per mode, where it loads the slices it serves morsels from (needed when morselRows &gt; 0)
+     * @param interleave slices whose morsels take turns (the most workers a mode has)
+     */
+    public Scheduler(List<SliceMeta> slices, List<ScanMode> modes, ModePolicy policy, Map<ScanMode, InputQueue> inputs,
+                     ThroughputTracker tracker, ScanFigures figures, LongSupplier clock, int morselRows,
+                     Map<ScanMode, LoadedSlices> loaded, int interleave) {
         this.clock = clock;
         this.slices = slices;
+        this.morselRows = morselRows;
+        this.morsels = Morsel.interleaved(slices, morselRows, interleave);
+        this.totalMorsels = morsels.size();
+        this.loaded = loaded;
         this.modes = List.copyOf(modes);
         this.policy = policy;
         this.inputs = inputs;
@@ -82,11 +105,11 @@ public final class Scheduler implements ScanContext {
                 runCooperative();
                 return;
             }
-            for (int i = 0; i < slices.size() && !stopped; i++) {
-                SliceAssignment a = assign(i);
+            for (int i = 0; i < morsels.size() && !stopped; i++) {
+                SliceAssignment a = assign(i, morsels.get(i), null);
                 inputs.get(a.mode()).put(a);
             }
-            if (!stopped) assigned = slices.size();
+            if (!stopped) assigned = totalMorsels;
         } finally {
             for (InputQueue q : inputs.values()) q.close();
         }
@@ -99,27 +122,31 @@ public final class Scheduler implements ScanContext {
             SliceLease l = cscan.next(cancelled);
             abmWaitNanos += clock.getAsLong() - waitStart;
             if (l == null) break;
+            List<Morsel> split = Morsel.split(l.slice(), morselRows);
+            SliceAssignment.Claim claim = new SliceAssignment.Claim(l, split.size());
             try {
-                SliceAssignment a = assign(i++, l.slice(), l);
-                inputs.get(a.mode()).put(a);
+                for (Morsel m : split) {
+                    SliceAssignment a = assign(i++, m, claim);
+                    inputs.get(a.mode()).put(a);
+                }
             } catch (InterruptedException | RuntimeException e) {
-                l.close();
+                claim.abandon();
                 throw e;
             }
         }
-        if (!stopped) assigned = slices.size();
+        if (!stopped) assigned = totalMorsels;
     }
 
     /**
      * Slice {@code i}'s mode, as the policy chooses it now, with the switch it makes recorded.
      * {@link #run()} enqueues it; a scan small enough to run on its caller's thread materializes
-     * it there (and calls this in slice order, then {@link #finished()}).
+     * it there (and calls this in slice order, then {@link #finished()}; its slices are not split).
      */
     public SliceAssignment assign(int i) {
-        return assign(i, slices.get(i), null);
+        return assign(i, Morsel.of(slices.get(i)), null);
     }
 
-    private SliceAssignment assign(long i, SliceMeta slice, SliceLease lease) {
+    private SliceAssignment assign(long i, Morsel morsel, SliceAssignment.Claim claim) {
         assigned = i;
         pending.clear();
         ScanMode m = policy.selectMode(this);
@@ -135,12 +162,13 @@ public final class Scheduler implements ScanContext {
             active = m;
         }
         figures.assigned(i, now, m, policy.sampledSlices());
-        return new SliceAssignment(i, slice, m, tracker.epoch(m), lease);
+        if (!morsel.whole()) loaded.get(m).retain(morsel.slice());
+        return new SliceAssignment(i, morsel, m, tracker.epoch(m), claim);
     }
 
     /** Every slice was assigned through {@link #assign} (the caller ran the scan itself). */
     public void finished() {
-        assigned = slices.size();
+        assigned = totalMorsels;
     }
 
     @Override
@@ -150,7 +178,7 @@ public final class Scheduler implements ScanContext {
 
     @Override
     public long totalSlices() {
-        return slices.size();
+        return totalMorsels;
     }
 
     @Override

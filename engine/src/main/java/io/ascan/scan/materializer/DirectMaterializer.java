@@ -1,5 +1,6 @@
 package io.ascan.scan.materializer;
 
+import io.ascan.codegen.Batches;
 import io.ascan.scan.Rowset;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
@@ -26,7 +27,20 @@ public final class DirectMaterializer implements Materializer {
     @Override
     public Session open() {
         SliceLoader loader = new SliceLoader(input, input.computePool());
-        return new Session() {
+        return new RangeSession() {
+            @Override
+            public SliceData load(SliceMeta slice) throws IOException {
+                return loader.load(slice);
+            }
+
+            /** A view of the range; the link is charged the range's share of the segments. */
+            @Override
+            public Materialized range(SliceData data, int offset, int rows, Runnable release) {
+                long moved = loader.segmentBytes(data.slice()) * rows / Math.max(1, data.rowCount());
+                input.move(moved);
+                return new Materialized(Rowset.range(ScanMode.DIRECT, data.columns(), Batches.range(data.columns(), offset), rows, release), moved);
+            }
+
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
                 SliceData data = loader.load(slice);

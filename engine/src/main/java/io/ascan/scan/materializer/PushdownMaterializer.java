@@ -166,25 +166,45 @@ public final class PushdownMaterializer implements Materializer {
             }
             throw e;
         }
-        return new Session() {
+        return new RangeSession() {
             private final Map<String, FilterKernelCompiler.Kernel> instances = new HashMap<>();
             private int[] selection = new int[0];
 
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException, InterruptedException {
+                try (SliceData data = loader.load(slice)) {
+                    return filter(data, 0, data.rowCount());
+                }
+            }
+
+            @Override
+            public SliceData load(SliceMeta slice) throws IOException {
+                return loader.load(slice);
+            }
+
+            /** P and R over the range, its passing tuples compacted: the rowset owns its vectors, so data is released at once. */
+            @Override
+            public Materialized range(SliceData data, int offset, int rows, Runnable release)
+                    throws IOException, InterruptedException {
+                try {
+                    return filter(data, offset, rows);
+                } finally {
+                    release.run();
+                }
+            }
+
+            private Materialized filter(SliceData data, int offset, int rows) throws InterruptedException {
                 Compaction.Compacted out;
                 int n;
-                try (SliceData data = loader.load(slice)) {
-                    FilterKernelCompiler.Kernel kernel = kernel(data); // a first compile must not hold a storage thread's turn
-                    storageCompute.acquire();
-                    try {
-                        n = select(data, kernel);
-                        out = n == 0 ? null : Compaction.compact(data.columns().subList(0, input.projected()), selection, n,
-                                input.computePool(), input.allocator());
-                    } finally {
-                        storageCompute.release();
-                        scratch.reset();
-                    }
+                FilterKernelCompiler.Kernel kernel = kernel(data); // a first compile must not hold a storage thread's turn
+                storageCompute.acquire();
+                try {
+                    n = select(data, kernel, offset, rows);
+                    out = n == 0 ? null : Compaction.compact(data.columns().subList(0, input.projected()), selection, n,
+                            input.computePool(), input.allocator());
+                } finally {
+                    storageCompute.release();
+                    scratch.reset();
                 }
                 if (out == null) return new Materialized(null, 0);
                 input.move(out.bytes());
@@ -204,14 +224,16 @@ public final class PushdownMaterializer implements Materializer {
                 return k;
             }
 
-            private int select(SliceData data, FilterKernelCompiler.Kernel kernel) {
-                int rows = data.rowCount();
+            /** The selected rows of {@code data} among {@code [offset, offset + rows)} into {@code selection}; their count. */
+            private int select(SliceData data, FilterKernelCompiler.Kernel kernel, int offset, int rows) {
                 if (selection.length < rows) selection = new int[rows];
                 if (kernel == null) {
-                    for (int i = 0; i < rows; i++) selection[i] = i;
+                    for (int i = 0; i < rows; i++) selection[i] = offset + i;
                     return rows;
                 }
-                return kernel.select(Batches.of(data.columns()), rows, selection, scratch, blooms, bounds);
+                int n = kernel.select(Batches.range(data.columns(), offset), rows, selection, scratch, blooms, bounds);
+                if (offset != 0) for (int i = 0; i < n; i++) selection[i] += offset;
+                return n;
             }
 
             @Override

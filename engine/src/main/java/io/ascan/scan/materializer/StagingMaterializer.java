@@ -1,5 +1,6 @@
 package io.ascan.scan.materializer;
 
+import io.ascan.codegen.Batches;
 import io.ascan.scan.Rowset;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
@@ -27,7 +28,17 @@ public final class StagingMaterializer implements Materializer {
     @Override
     public Session open() {
         SliceLoader loader = new SliceLoader(input, input.storagePool());
-        return new Session() {
+        return new RangeSession() {
+            @Override
+            public SliceData load(SliceMeta slice) throws IOException {
+                return loader.load(slice);
+            }
+
+            @Override
+            public Materialized range(SliceData data, int offset, int rows, Runnable release) {
+                return new Materialized(Rowset.range(ScanMode.STAGING, data.columns(), Batches.range(data.columns(), offset), rows, release), 0);
+            }
+
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
                 SliceData data = loader.load(slice);

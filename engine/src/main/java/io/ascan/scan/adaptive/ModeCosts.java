@@ -1,0 +1,87 @@
+package io.ascan.scan.adaptive;
+
+import io.ascan.catalog.Table;
+import io.ascan.expr.Expr;
+import io.ascan.format.SliceMeta;
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.materializer.RuntimeFilter;
+import io.ascan.scan.policy.ModePrior;
+import io.ascan.topology.Interconnect;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cost model behind the adaptive policy's first guess ({@link io.ascan.scan.policy.PriorGuidedPolicy}):
+ * per mode, the time a row takes where the mode is slowest, the link or the threads. Bytes per
+ * row come from the segments' sizes; the fraction {@code s} of rows that pass P (zone maps and
+ * distinct counts, {@link Selectivity}) and R (a key bitmap's keys over the probe column's distinct
+ * values):
+ * <ul>
+ *   <li>direct moves every read column's bytes; the compute threads evaluate P on every row;</li>
+ *   <li>staging moves P's columns whole and of each other projected column the 64-byte lines
+ *       holding a passing row ({@code 1 - (1 - s)^(values per line)} of them);</li>
+ *   <li>pushdown moves the projected bytes of passing rows; the storage threads filter every row
+ *       and copy the survivors.</li>
+ * </ul>
+ * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
+ * columns than the model counts), so the model rules no mode out: it orders the first sampling
+ * round, expected winner first, so that the clearly slower modes after it are dropped within half
+ * a window. What rules modes out is measurement: the {@link io.ascan.scan.ScanMemory}.
+ */
+final class ModeCosts {
+    /** Compute side: P per row, and the pipeline per passing row (the same in every mode), in ns. */
+    static final double P_NS = 2, PIPELINE_NS = 10;
+    /** Storage side (pushdown): the filter kernel per row, compaction per byte, in ns. */
+    static final double FILTER_NS = 2, COPY_NS_PER_BYTE = 0.25;
+    static final int LINE = 64;
+
+    private ModeCosts() {}
+
+    /**
+     * @param projected table columns of the scan's output
+     * @param read      table columns read (the projection, then the columns only P reads)
+     */
+    static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p, List<RuntimeFilter> filters,
+                        Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes) {
+        long rows = 0;
+        long[] bytes = new long[table.schema().size()];
+        for (SliceMeta s : slices) {
+            rows += s.rowCount();
+            for (int c : read) bytes[c] += s.segment(c).length();
+        }
+        if (rows == 0) return ModePrior.NONE;
+        double s = Selectivity.of(p, table, slices);
+        for (RuntimeFilter f : filters) {
+            long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
+            if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
+        }
+        java.util.Set<Integer> pColumns = new java.util.HashSet<>();
+        if (p != null) for (int c : p.columns()) pColumns.add(c);
+        double readBytes = 0, projectedBytes = 0, touched = 0;
+        for (int c : read) readBytes += (double) bytes[c] / rows;
+        for (int c : projected) projectedBytes += (double) bytes[c] / rows;
+        for (int c : read) {
+            double perRow = (double) bytes[c] / rows;
+            if (p == null || pColumns.contains(c)) touched += perRow;
+            else touched += perRow * (1 - Math.pow(1 - s, Math.max(1, LINE / Math.max(perRow, 1e-9))));
+        }
+        double bandwidth = link.emulated() ? link.bandwidth() : Double.POSITIVE_INFINITY;
+        double compute = Math.max(1, computeThreads), storage = Math.max(1, storageThreads);
+        double pipeline = PIPELINE_NS * s / compute;
+        Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
+        for (ScanMode m : modes) {
+            double ns = switch (m) {
+                case DIRECT -> Math.max(readBytes / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
+                case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
+                case PUSHDOWN -> Math.max(projectedBytes * s / bandwidth * 1e9,
+                        Math.max((FILTER_NS + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
+            };
+            throughput.put(m, 1e9 / Math.max(ns, 1e-3));
+        }
+        // Nothing is ruled out on the model alone: pushdown's storage-side work (P, R's Bloom filters) is
+        // not bounded by these constants (one storage thread filtering R made it the slowest mode of
+        // a query the model ranked it first for), so the model orders the round, measurements decide.
+        return new ModePrior(throughput, java.util.Set.of(), String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s));
+    }
+}

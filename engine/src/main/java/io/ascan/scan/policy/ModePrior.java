@@ -1,0 +1,68 @@
+package io.ascan.scan.policy;
+
+import io.ascan.scan.ScanMode;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a scan expects of each mode before measuring it: a throughput (morsels per second, or any
+ * unit shared by the modes: only ratios count), NaN where nothing is known, and where the figures
+ * come from ("cost model", "remembered").
+ */
+public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source) {
+    public static final ModePrior NONE = new ModePrior(Map.of(), Set.of(), "none");
+
+    /**
+     * @param excludable the modes the figures may rule out: measured ones, or those the cost model
+     *     bounds as slower whatever the data (their least link time above the best's most); a mode
+     *     outside it is sampled however its figure compares
+     */
+    public ModePrior {
+        throughput = Map.copyOf(throughput);
+        excludable = Set.copyOf(excludable);
+    }
+
+    public double of(ScanMode m) {
+        Double t = throughput.get(m);
+        return t == null ? Double.NaN : t;
+    }
+
+    /** The mode of {@code modes} expected fastest, or null when none has a figure. */
+    public ScanMode best(List<ScanMode> modes) {
+        ScanMode best = null;
+        for (ScanMode m : modes) if (!Double.isNaN(of(m)) && (best == null || of(m) > of(best))) best = m;
+        return best;
+    }
+
+    /**
+     * The modes that may be the fastest: those without a figure and those expected within a factor
+     * {@code 1 + margin} of the best, fastest first (those without a figure last).
+     */
+    public List<ScanMode> candidates(List<ScanMode> modes, double margin) {
+        ScanMode best = best(modes);
+        double top = best == null ? Double.NaN : of(best);
+        return modes.stream().filter(m -> Double.isNaN(of(m)) || !excludable.contains(m) || of(m) * (1 + margin) >= top)
+                .sorted((a, b) -> Double.compare(Double.isNaN(of(b)) ? -1 : of(b), Double.isNaN(of(a)) ? -1 : of(a)))
+                .toList();
+    }
+
+    /** The figures, each relative to the best ("direct=0.25 staging=0.61 pushdown=1.00"). */
+    public String format(List<ScanMode> modes) {
+        ScanMode best = best(modes);
+        StringBuilder sb = new StringBuilder();
+        for (ScanMode m : modes) {
+            if (sb.length() > 0) sb.append(' ');
+            sb.append(m.name().toLowerCase(Locale.ROOT)).append('=');
+            sb.append(Double.isNaN(of(m)) || best == null ? "?" : String.format(Locale.ROOT, "%.2f", of(m) / of(best)));
+        }
+        return sb.toString();
+    }
+
+    /** A prior of measured throughputs: each may rule its mode out. */
+    public static ModePrior of(Map<ScanMode, Double> throughput, String source) {
+        return new ModePrior(new EnumMap<>(throughput), throughput.keySet(), source);
+    }
+}

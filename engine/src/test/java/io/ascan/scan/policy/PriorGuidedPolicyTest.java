@@ -1,0 +1,125 @@
+package io.ascan.scan.policy;
+
+import static io.ascan.scan.ScanMode.DIRECT;
+import static io.ascan.scan.ScanMode.PUSHDOWN;
+import static io.ascan.scan.ScanMode.STAGING;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.scan.SamplingCoordinator;
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanStrategy;
+import io.ascan.scan.adaptive.ScanPolicies;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The prior-guided policy's decisions on scripted throughput traces and a simulated clock
+ * ({@link PolicySimulator}): what the prior rules out is never run, what it cannot rule out is
+ * sampled briefly, drift against a fixed reference starts a new round, and what a scan measured
+ * lets the next scan of the shape skip sampling.
+ */
+class PriorGuidedPolicyTest {
+    static final PolicyConfig CONFIG = PolicyConfig.DEFAULTS;
+    static final int K = 8;   // warm-up
+    static final int LAG = 6; // morsels in flight
+    static final int SCAN = 370; // SSB SF 1 lineorder in 16k-row morsels
+
+    static PolicySimulator.Trace constant(Map<ScanMode, Double> rates) {
+        return (m, slice, since) -> rates.get(m);
+    }
+
+    static PolicySimulator run(SamplingCoordinator c, ModePrior prior, String shape, long morsels, PolicySimulator.Trace trace) {
+        return new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, prior, shape), morsels, K, LAG, 0.05, CONFIG, trace).run();
+    }
+
+    static ModePrior model(double direct, double staging, double pushdown) {
+        return ModePrior.of(Map.of(DIRECT, direct, STAGING, staging, PUSHDOWN, pushdown), "cost model");
+    }
+
+    @Test
+    void aModeThePriorPutsFarAheadRunsWithoutSampling() {
+        PolicySimulator sim = run(new SamplingCoordinator(), model(1, 3, 20), null, SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 2000.0)));
+        assertEquals(SCAN, sim.count(PUSHDOWN, 0, SCAN), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("no sampling"), sim.notes.toString());
+        assertEquals(0, sim.policy.sampledSlices());
+    }
+
+    @Test
+    void aModeTheModelCannotBoundIsSampledHoweverFarBehindItsGuess() {
+        // The guess puts staging 4x behind pushdown, but its bounds cannot rule it out (its selectivity is a guess).
+        ModePrior guess = new ModePrior(Map.of(DIRECT, 1.0, STAGING, 2.5, PUSHDOWN, 10.0), java.util.Set.of(DIRECT), "cost model");
+        PolicySimulator sim = run(new SamplingCoordinator(), guess, null, SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 1000.0, PUSHDOWN, 300.0)));
+        assertEquals(0, sim.count(DIRECT, 0, SCAN), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
+    }
+
+    @Test
+    void onlyTheModesThePriorCannotRuleOutAreSampledAndTheMeasuredBestWins() {
+        // The prior ranks staging first, direct out of reach; measured, pushdown is twice as fast.
+        PolicySimulator sim = run(new SamplingCoordinator(), model(1, 10, 8), null, SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 500.0, PUSHDOWN, 1000.0)));
+        assertEquals(0, sim.count(DIRECT, 0, SCAN), "ruled out by the prior: " + sim.notes);
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        // A sample is at most warm-up + one window (and the morsels in flight when it completes).
+        long staging = sim.count(STAGING, 0, SCAN);
+        assertTrue(staging > 0 && staging <= K + CONFIG.window() + LAG, "staging sampled briefly: " + staging + " " + sim.notes);
+        assertTrue(sim.count(PUSHDOWN, 0, SCAN) >= SCAN - 2 * (K + CONFIG.window() + LAG), sim.notes.toString());
+    }
+
+    @Test
+    void aSampledModeClearlyWorseIsDroppedBeforeItsWindowFills() {
+        // Pushdown first (prior), then staging at a third of its throughput: half a window decides.
+        PolicySimulator sim = run(new SamplingCoordinator(), model(0.1, 8, 10), null, SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 1000.0)));
+        assertEquals(1, sim.notesContaining("staging dropped"), sim.notes.toString());
+        assertTrue(sim.count(STAGING, 0, SCAN) < K + CONFIG.window() + LAG, sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+    }
+
+    @Test
+    void driftAgainstTheFixedReferenceResamplesAndSwitches() {
+        // Staging wins the first half; then it slows to a quarter while pushdown holds (a phase change).
+        int n = 3000;
+        PolicySimulator sim = run(new SamplingCoordinator(), model(0.1, 10, 9), null, n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 50.0;
+            case STAGING -> slice < n / 2 ? 1000.0 : 250.0;
+            case PUSHDOWN -> 600.0;
+        });
+        assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("drift on staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertTrue(sim.count(STAGING, n / 4, n / 2) == n / 4, "no switch before the change: " + sim.notes);
+        assertTrue(sim.count(PUSHDOWN, n / 2 + 200, n) == n / 2 - 200, "pushdown after it: " + sim.notes);
+    }
+
+    @Test
+    void theNextScanOfTheShapeStartsFromWhatTheLastOneMeasured() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace trace = constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 1000.0));
+        // Without a model every mode is a candidate: the first scan samples all three.
+        PolicySimulator first = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
+        assertTrue(first.policy.sampledSlices() > 0);
+        assertTrue(first.count(DIRECT, 0, SCAN) > 0 && first.count(STAGING, 0, SCAN) > 0, first.notes.toString());
+        // The second scan of the shape remembers pushdown more than twice as fast as the others: no sampling.
+        PolicySimulator second = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
+        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+        assertEquals(1, second.notesContaining("remembered"), second.notes.toString());
+        // Another shape does not.
+        PolicySimulator other = run(c, ModePrior.NONE, "lineorder|Q", SCAN, trace);
+        assertTrue(other.policy.sampledSlices() > 0, other.notes.toString());
+    }
+
+    @Test
+    void thePapersPolicyStaysSelectable() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
+                List.of(ScanMode.values()), ModePrior.NONE, null).policy());
+        assertInstanceOf(ThroughputGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE,
+                CONFIG.withKind(PolicyConfig.Kind.THROUGHPUT), c, null, null, List.of(ScanMode.values()), ModePrior.NONE, null).policy());
+    }
+}
