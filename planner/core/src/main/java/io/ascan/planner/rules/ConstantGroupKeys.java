@@ -14,7 +14,10 @@ import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -66,7 +69,21 @@ public final class ConstantGroupKeys {
         RexBuilder rex = p.getCluster().getRexBuilder();
         // The engine's executor: Calcite's folds CAST(1.5e0 AS INTEGER) to 1 where the engine rounds to 2,
         // and the folded key replaces the expression in the plan.
-        RexNode simplified = new RexSimplify(rex, RelOptPredicateList.EMPTY, EngineRexExecutor.INSTANCE).simplifyPreservingType(e);
+        // Given what the input is known to hold: IS NOT NULL($0) over a column that is a NULL literal
+        // further down is the constant FALSE, which the decorrelator sees once it merged the projections,
+        // and then drops the key (a global aggregate over an empty input, fuzzer seed 310 q19685).
+        RelOptPredicateList known = p.getCluster().getMetadataQuery().getPulledUpPredicates(p.getInput());
+        RexNode bound = e.accept(new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                RexNode c = known.constantMap.get(ref);
+                if (c == null && known.pulledUpPredicates.contains(rex.makeCall(SqlStdOperatorTable.IS_NULL, ref))) {
+                    c = rex.makeNullLiteral(ref.getType());
+                }
+                return c != null && c.getType().equals(ref.getType()) ? c : ref;
+            }
+        });
+        RexNode simplified = new RexSimplify(rex, known, EngineRexExecutor.INSTANCE).simplifyPreservingType(bound);
         return RexUtil.isConstant(simplified) ? rex.ensureType(e.getType(), simplified, true) : null;
     }
 
