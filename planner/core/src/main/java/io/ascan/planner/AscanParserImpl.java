@@ -22,7 +22,9 @@ import org.apache.calcite.sql.validate.SqlConformance;
  * grammar refuses is parsed by the core grammar with the same settings, whose error is reported
  * if it refuses it too. The statement
  * then gets {@link BabelForms}' and GROUP BY ALL's rewrites ({@link GroupByAll#expand}; one it
- * refuses keeps its mark for the planner to refuse with the reason).
+ * refuses keeps its mark for the planner to refuse with the reason), and those that must precede
+ * validation: {@link FileFunctionArguments}, {@link PercentileTypes}, {@link GroupByConstants},
+ * {@link SetOpBranches}.
  */
 public final class AscanParserImpl extends SqlBabelParserImpl {
     public static final SqlParserImplFactory FACTORY = reader -> new AscanParserImpl(read(reader));
@@ -124,6 +126,12 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         } catch (PlanningException refused) {
             // the planner's own expand refuses it again, with the reason and SQLSTATE
         }
+        // Here, not in the planner, so that a view's query, which Calcite parses, validates and
+        // converts on its own where a query names it, gets them too.
+        FileFunctionArguments.rewrite(statement);
+        PercentileTypes.rewrite(statement);
+        GroupByConstants.rewrite(statement);
+        SetOpBranches.rewrite(statement);
         return statement;
     }
 

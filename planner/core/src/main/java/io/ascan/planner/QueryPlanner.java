@@ -157,9 +157,6 @@ public final class QueryPlanner {
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("a query was expected, not " + parsed.getKind(), 1, 1, null, SqlStates.SYNTAX);
             }
-            PercentileTypes.rewrite(parsed);
-            GroupByConstants.rewrite(parsed);
-            SetOpBranches.rewrite(parsed);
             return planner.validateAndGetType(parsed).right;
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
@@ -204,10 +201,6 @@ public final class QueryPlanner {
             GroupByAll.expand(parsed); // a GROUP BY ALL the parser left marked: refused with the reason
             t = lap(phases, "parse", t);
             if (parsed instanceof SqlExplain explain) parsed = explain.getExplicandum();
-            FileFunctionArguments.rewrite(parsed);
-            PercentileTypes.rewrite(parsed);
-            GroupByConstants.rewrite(parsed);
-            SetOpBranches.rewrite(parsed);
             if (!parsed.isA(SqlKind.QUERY)) {
                 throw new PlanningException("only queries can be planned, not " + parsed.getKind(),
                         parsed.getParserPosition().getLineNum(), parsed.getParserPosition().getColumnNum(), null,
