@@ -24,7 +24,7 @@ import org.apache.calcite.sql.validate.SqlConformance;
  * then gets {@link BabelForms}' and GROUP BY ALL's rewrites ({@link GroupByAll#expand}; one it
  * refuses keeps its mark for the planner to refuse with the reason), and those that must precede
  * validation: {@link FileFunctionArguments}, {@link PercentileTypes}, {@link GroupByConstants},
- * {@link SetOpBranches}.
+ * {@link SetOpBranches}, {@link DerivedTableNames}, {@link SetOpOrderBy}.
  */
 public final class AscanParserImpl extends SqlBabelParserImpl {
     public static final SqlParserImplFactory FACTORY = reader -> new AscanParserImpl(read(reader));
@@ -132,7 +132,8 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         PercentileTypes.rewrite(statement);
         GroupByConstants.rewrite(statement);
         SetOpBranches.rewrite(statement);
-        return statement;
+        DerivedTableNames.rewrite(statement);
+        return SetOpOrderBy.rewrite(statement);
     }
 
     @Override

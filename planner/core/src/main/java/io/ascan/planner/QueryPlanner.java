@@ -18,6 +18,8 @@ import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.plan.Contexts;
+import java.util.List;
+import org.apache.calcite.sql.type.SqlTypeFactoryImpl;
 import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -167,10 +169,18 @@ public final class QueryPlanner {
         }
     }
 
-    /** A view's row type, for the schema (a view's query is validated where a query names it). */
+    /**
+     * A view's row type, for the schema (a view's query is validated where a query names it), its
+     * repeated column names numbered as DuckDB numbers them ({@link ColumnNames#unique}), as a
+     * derived table's ({@link DerivedTableNames}).
+     */
     private RelDataType viewType(String sql) {
         try {
-            return rowType(sql);
+            RelDataType type = rowType(sql);
+            List<String> names = type.getFieldNames();
+            if (!ColumnNames.repeats(names)) return type;
+            return new SqlTypeFactoryImpl(AscanTypeSystem.INSTANCE).createStructType(
+                    type.getFieldList().stream().map(f -> f.getType()).toList(), ColumnNames.unique(names));
         } catch (PlanningException e) {
             throw new IllegalStateException("cannot plan the view's query: " + e.getMessage(), e);
         }
