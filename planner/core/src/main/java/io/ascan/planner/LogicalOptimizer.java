@@ -15,7 +15,9 @@ import io.ascan.planner.rules.HolisticAggregates;
 import io.ascan.planner.rules.SemiJoinRules;
 import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
+import io.ascan.planner.rules.ProjectReduction;
 import io.ascan.planner.rules.SubQueryJoins;
+import io.ascan.planner.rules.TypedCasePredicates;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.JoinEnumerator;
 import io.ascan.planner.rules.NullJoinComparisons;
@@ -103,8 +105,9 @@ final class LogicalOptimizer {
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_MERGE,
+            TypedCasePredicates.INSTANCE, // before the reduce rules, which push the same way but mistyped
             CoreRules.FILTER_REDUCE_EXPRESSIONS,
-            CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+            ProjectReduction.INSTANCE,
             CoreRules.JOIN_REDUCE_EXPRESSIONS,
             CoreRules.PROJECT_MERGE,
             CoreRules.PROJECT_REMOVE,

@@ -93,7 +93,7 @@ public final class ConstantFolding extends RexShuttle {
     }
 
     private RexNode foldCall(RexCall call) {
-        RexNode visited = strictlyTyped(flat(super.visitCall(call)));
+        RexNode visited = strictlyTyped(rex, flat(super.visitCall(call)));
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
         if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
         if (c.getKind() == SqlKind.CASE) return caseOfLiteralConditions(c);
@@ -129,7 +129,7 @@ public final class ConstantFolding extends RexShuttle {
      * operands none of which is nullable any more, after folding: typed NOT NULL, as Calcite's
      * simplifier requires of such a call (RexSimplify.validateStrongPolicy).
      */
-    private RexNode strictlyTyped(RexNode e) {
+    public static RexNode strictlyTyped(RexBuilder rex, RexNode e) {
         if (!(e instanceof RexCall c) || !c.getType().isNullable() || c.getOperands().isEmpty()
                 || Strong.policy(c) != Strong.Policy.ANY || c.getOperands().stream().anyMatch(o -> o.getType().isNullable())) {
             return e;
