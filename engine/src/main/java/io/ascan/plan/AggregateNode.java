@@ -4,8 +4,13 @@ import io.ascan.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Hash aggregation: output is the group keys, then one column per call. No keys: one row. */
-public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls) implements PhysicalNode {
+/**
+ * Hash aggregation: output is the group keys, then one column per call. No keys: one row.
+ * {@code expectedGroups} is the planner's estimate of the groups (0: none), which sizes the
+ * group tables up front within a cap; only a hint, never a limit.
+ */
+public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups)
+        implements PhysicalNode {
     public enum Function {
         COUNT, SUM, AVG, MIN, MAX,
         /** Variance and standard deviation of the population or of a sample: DOUBLE, Welford's method ({@code rt.Variance}). */
@@ -52,6 +57,12 @@ public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> call
     public AggregateNode {
         groupKeys = groupKeys.clone();
         calls = List.copyOf(calls);
+        if (expectedGroups < 0) throw new IllegalArgumentException("expected groups must not be negative");
+    }
+
+    /** Without an estimate of the groups. */
+    public AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls) {
+        this(input, groupKeys, calls, 0);
     }
 
     @Override

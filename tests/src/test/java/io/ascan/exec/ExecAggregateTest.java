@@ -83,6 +83,25 @@ class ExecAggregateTest {
         assertSameRows(expected, rows(executor().execute(agg, OPTIONS)), false);
     }
 
+    /**
+     * The planner's estimate of the groups only sizes the tables: far too few (they grow), far
+     * too many (the presizing is capped, also by a memory limit the estimate would exceed), the
+     * groups are right.
+     */
+    @Test
+    void anEstimateOfTheGroupsSizesTheTablesButNeverLimitsThem() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_orderkey", "lo_linenumber", "lo_revenue");
+        List<AggregateNode.Call> calls = List.of(call(Function.COUNT, -1, DataType.BIGINT), call(Function.SUM, 2, DataType.BIGINT));
+        var many = duck("SELECT lo_orderkey, lo_linenumber, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_orderkey, lo_linenumber");
+        assertTrue(many.size() > 50_000, "groups: " + many.size());
+        assertSameRows(many, rows(executor().execute(new AggregateNode(scan, new int[] {0, 1}, calls, 10), OPTIONS)), false);
+        var few = duck("SELECT lo_linenumber, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_linenumber");
+        AggregateNode overestimated = new AggregateNode(scan, new int[] {1}, calls, Long.MAX_VALUE / 4);
+        assertSameRows(few, rows(executor().execute(overestimated, OPTIONS)), false);
+        assertSameRows(few, rows(executor().execute(overestimated, OPTIONS.withMemoryLimit(4 << 20))), false);
+    }
+
     /** Keys that seldom repeat from one tuple to the next turn the run check off; the groups stay right. */
     @Test
     void groupsOfUnclusteredKeysWithTheRunCheckOff() throws Exception {

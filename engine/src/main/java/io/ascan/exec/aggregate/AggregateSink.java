@@ -47,7 +47,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         this.node = node;
         this.layout = new AggregateLayout(node);
         this.probe = new GroupProbe(layout, node.groupKeys());
-        this.tables = new GroupTables(layout.rows);
+        this.tables = new GroupTables(layout.rows, node.expectedGroups());
         this.local = w -> tables.open(w.query());
     }
 

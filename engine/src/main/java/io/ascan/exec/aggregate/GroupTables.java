@@ -5,6 +5,7 @@ import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.RowLayout;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * The aggregation's global state: every worker's tables, one per partition of the hash space
@@ -12,12 +13,32 @@ import java.util.List;
  * tables adopt other tables' rows.
  */
 final class GroupTables implements AutoCloseable {
+    /**
+     * The most groups a worker's tables are sized for up front (2^19 per table of 2 partitions:
+     * 8 MiB of slots each). Above it the planner's estimate is not trusted; the tables grow.
+     */
+    static final long PRESIZE_CAP = 1 << 20;
+
     private final RowLayout layout;
+    /** The planner's estimate of the groups, 0 if none. */
+    private final long expectedGroups;
     private final List<AggHashTable[]> workers = new ArrayList<>();
     private boolean registered;
 
-    GroupTables(RowLayout layout) {
+    GroupTables(RowLayout layout, long expectedGroups) {
         this.layout = layout;
+        this.expectedGroups = expectedGroups;
+    }
+
+    /**
+     * Groups each of a worker's tables is sized for: its share of the estimate, at most the cap
+     * (a worker may see every group; growing a table re-places each group, which took a sixth of
+     * TPC-H q18), and so that every worker's presized slots take at most a sixteenth of the
+     * query's memory limit (a slot array holds up to 4 slots of 8 bytes per group).
+     */
+    static long presize(long expectedGroups, int partitions, int workers, long memoryLimit) {
+        long each = Math.min(expectedGroups, PRESIZE_CAP) / partitions;
+        return Math.min(each, memoryLimit / 16 / (32L * partitions * Math.max(1, workers)));
     }
 
     /**
@@ -37,7 +58,15 @@ final class GroupTables implements AutoCloseable {
         }
         AggHashTable[] t = new AggHashTable[partitions(query)];
         workers.add(t); // before filling it: a failed allocation leaves only live tables to close
-        for (int p = 0; p < t.length; p++) t[p] = new AggHashTable(layout, query.allocator());
+        long each = presize(expectedGroups, t.length, query.options().computeThreads(), query.options().memoryLimit());
+        for (int p = 0; p < t.length; p++) {
+            try {
+                t[p] = new AggHashTable(layout, query.allocator(), each);
+            } catch (OutOfMemoryException e) {
+                if (each == 0) throw e;
+                t[p] = new AggHashTable(layout, query.allocator()); // the estimate does not fit the memory limit: grow as needed
+            }
+        }
         return t;
     }
 

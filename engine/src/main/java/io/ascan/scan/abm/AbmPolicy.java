@@ -29,6 +29,15 @@ public interface AbmPolicy {
         return true;
     }
 
+    /**
+     * Whether {@link #nextLoad} could pick a load for {@code q} now. After a scan takes a slice
+     * the loader is woken only then: in a hot run every slice is resident, and a loader woken
+     * for each slice handed out holds the ABM's lock to find nothing to do.
+     */
+    default boolean wantsLoads(BufferView v, ScanState q) {
+        return v.starved(q);
+    }
+
     /** The next load, or null when nothing should be loaded now. */
     Load nextLoad(BufferView v);
 

@@ -60,6 +60,12 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
     private final Map<ScanState, Boolean> almostStarvedMemo = new HashMap<>();
     private final Map<ScanState, Boolean> starvedMemo = new HashMap<>();
     private boolean deciding; // the memos are valid only within one decision
+    /**
+     * Set before the loader reserves room for a load, cleared when its reservations succeed: a
+     * release wakes the loader only then. Set before reserving, so that a release whose unpin
+     * the failed reservation did not see (the pool's lock orders them) sees it set.
+     */
+    private volatile boolean roomWanted;
     private long nextId;
     private long loads;
     private long chunkReads;
@@ -168,7 +174,8 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
                                 break;
                             }
                         }
-                        notifyAll(); // the scan's needs changed: the loader may have work
+                        // The scan's needs changed: wake the loader only if it may have work now.
+                        if (policy.wantsLoads(this, c.state)) notifyAll();
                         return lease(c, c.metas.get(s), k);
                     }
                 }
@@ -193,10 +200,18 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
         return l;
     }
 
-    synchronized void released(CScan c, SliceLease lease) {
+    /**
+     * Unpins a lease's chunks without this ABM's lock (the workers of every scan release a slice
+     * each as they finish it); the loader is woken only when its last decision lacked room.
+     */
+    void released(CScan c, SliceLease lease) {
         if (!c.leases.remove(lease)) return;
         chunks.unpin(lease.pinned());
-        notifyAll();
+        if (roomWanted) {
+            synchronized (this) {
+                notifyAll();
+            }
+        }
     }
 
     synchronized void stop(CScan c) {
@@ -271,6 +286,7 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
             return null;
         }
         List<ChunkLoader.Read> reads = new ArrayList<>();
+        roomWanted = true;
         for (Object f : files) {
             ChunkId id = new ChunkId(f, s);
             CScan owner = ownerOf(id);
@@ -285,6 +301,7 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
             int column = owner.columnOf.get(f);
             reads.add(new ChunkLoader.Read(id, key, r, owner.table, column, owner.metas.get(s), ((ColumnFileVersion) f).path()));
         }
+        roomWanted = false;
         for (ChunkLoader.Read r : reads) loading.add(r.id());
         loads++;
         trigger.counts.loads.increment();

@@ -5,10 +5,11 @@ import io.ascan.catalog.Table;
 import io.ascan.format.SliceMeta;
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A scan's registration with the {@link ActiveBufferManager} (the paper's CScan): the slices it
@@ -28,8 +29,8 @@ public final class CScan implements AutoCloseable {
     final ArrayDeque<SliceMeta> unpooled = new ArrayDeque<>();
     /** Slices loaded for this scan and pinned for it until it takes them. Guarded by the ABM. */
     final Map<Integer, List<SegmentKey>> held = new HashMap<>();
-    /** Leases handed out and not yet closed. Guarded by the ABM. */
-    final List<SliceLease> leases = new ArrayList<>();
+    /** Leases handed out and not yet closed: added under the ABM's lock, removed without it. */
+    final Set<SliceLease> leases = ConcurrentHashMap.newKeySet();
     /** A load of a chunk this scan needs failed. Guarded by the ABM. */
     IOException failure;
     boolean stopped;

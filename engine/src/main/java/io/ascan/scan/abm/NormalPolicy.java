@@ -2,6 +2,7 @@ package io.ascan.scan.abm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -43,26 +44,51 @@ final class NormalPolicy implements AbmPolicy {
                 best = p;
             }
         }
-        if (best != null) q.start = order(best).getFirst();
+        if (best != null) q.start = first(best);
     }
 
-    /** The scan's remaining slices in the order it reads them: from its start, wrapping round. */
-    static List<Integer> order(ScanState q) {
-        List<Integer> out = new ArrayList<>(q.remaining.tailMap(q.start, true).keySet());
-        out.addAll(q.remaining.headMap(q.start, false).keySet());
-        return out;
+    /**
+     * The scan's remaining slices in the order it reads them: from its start, wrapping round (a
+     * view, not a copy: the ABM asks this under its lock for every slice handed out).
+     */
+    static Iterable<Integer> order(ScanState q) {
+        return () -> new Iterator<>() {
+            private final Iterator<Integer> tail = q.remaining.tailMap(q.start, true).keySet().iterator();
+            private final Iterator<Integer> head = q.remaining.headMap(q.start, false).keySet().iterator();
+
+            @Override
+            public boolean hasNext() {
+                return tail.hasNext() || head.hasNext();
+            }
+
+            @Override
+            public Integer next() {
+                return tail.hasNext() ? tail.next() : head.next();
+            }
+        };
+    }
+
+    /** The first slice of {@link #order}; the scan has slices to go. */
+    static int first(ScanState q) {
+        Integer s = q.remaining.ceilingKey(q.start);
+        return s != null ? s : q.remaining.firstKey();
     }
 
     @Override
     public int choose(BufferView v, ScanState q) {
         if (q.remaining.isEmpty()) return -1;
-        int next = order(q).getFirst();
+        int next = first(q);
         return v.ready(q, next) ? next : -1;
     }
 
     @Override
     public boolean takesNext(ScanState q, int slice) {
-        return !q.remaining.isEmpty() && order(q).getFirst() == slice;
+        return !q.remaining.isEmpty() && first(q) == slice;
+    }
+
+    @Override
+    public boolean wantsLoads(BufferView v, ScanState q) {
+        return nextToLoad(v, q) >= 0;
     }
 
     @Override

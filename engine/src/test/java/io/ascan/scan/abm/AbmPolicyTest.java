@@ -164,7 +164,8 @@ class AbmPolicyTest {
         ScanState fresh = v.scan(2, List.of(A), 0, 10);
         AbmPolicy attach = AbmPolicy.of("attach");
         attach.registered(v, fresh);
-        assertEquals(List.of(6, 7, 8, 9, 0, 1, 2, 3, 4, 5), NormalPolicy.order(fresh));
+        assertEquals(List.of(6, 7, 8, 9, 0, 1, 2, 3, 4, 5), copy(NormalPolicy.order(fresh)));
+        assertEquals(6, NormalPolicy.first(fresh));
         v.load(6, A);
         assertEquals(6, attach.choose(v, fresh));
     }
@@ -191,5 +192,11 @@ class AbmPolicyTest {
     void unknownPoliciesAreRejectedByName() {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> AbmPolicy.of("fifo"));
         assertEquals("abm.policy must be one of normal, attach, elevator, relevance, got 'fifo'", x.getMessage());
+    }
+
+    private static List<Integer> copy(Iterable<Integer> order) {
+        List<Integer> out = new java.util.ArrayList<>();
+        order.forEach(out::add);
+        return out;
     }
 }

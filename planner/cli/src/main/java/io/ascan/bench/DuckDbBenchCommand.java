@@ -52,7 +52,7 @@ public final class DuckDbBenchCommand extends BenchCommand {
     @Command(name = "duckdb", mixinStandardHelpOptions = true,
             description = {"Runs the SSB or TPC-H queries on ascan and on DuckDB over the same data (generated if "
                     + "absent; DuckDB gets a database file loaded from Parquet exports of it), with the same number of "
-                    + "threads, the engines alternating run by run. hot: one warm-up, then --runs runs with each engine "
+                    + "threads, the engines alternating run by run. hot: --warmup untimed runs of each engine, then --runs runs with each engine "
                     + "kept open. cold: before every run the page cache is dropped (needs root; skipped with a message "
                     + "otherwise) and a fresh engine instance opened.",
                     "Writes DIR/results.csv (workload,query,engine,temperature,run,millis,rows) and DIR/summary.md "
@@ -71,6 +71,10 @@ public final class DuckDbBenchCommand extends BenchCommand {
 
         @Option(names = "--runs", defaultValue = "3", description = "Timed runs per query, engine and temperature (default: ${DEFAULT-VALUE}).")
         int runs;
+
+        @Option(names = "--warmup", defaultValue = "5",
+                description = "Hot: untimed runs per query and engine before the timed ones (default: ${DEFAULT-VALUE}).")
+        int warmup;
 
         @Option(names = "--threads", defaultValue = "2", description = "Threads for each engine (default: ${DEFAULT-VALUE}).")
         int threads;
@@ -96,6 +100,7 @@ public final class DuckDbBenchCommand extends BenchCommand {
         public Integer call() throws Exception {
             if (!workload.equals("ssb") && !workload.equals("tpch")) throw new UserException("--workload must be ssb or tpch, got '" + workload + "'");
             if (runs < 1 || threads < 1) throw new UserException("--runs and --threads must be at least 1");
+            if (warmup < 0) throw new UserException("--warmup must not be negative, got " + warmup);
             for (String t : temperatures) {
                 if (!t.equals("hot") && !t.equals("cold")) throw new UserException("--temperature takes hot and/or cold, got '" + t + "'");
             }
@@ -142,13 +147,20 @@ public final class DuckDbBenchCommand extends BenchCommand {
             return 0;
         }
 
-        /** Engines open throughout; one warm-up, then runs with the engines' order alternating. */
+        /**
+         * Engines open throughout; {@code --warmup} runs of each query on each engine, then runs with
+         * the engines' order alternating. ascan needs several: a query's generated classes are
+         * compiled by the JIT only after they ran a while (a small TPC-H query, q02, takes some 15-20
+         * runs to reach its steady time from a fresh JVM); DuckDB gets as many.
+         */
         private void hot(List<String> queries, Path duckFile, List<DuckDbSummary.Row> results) throws SQLException {
             try (Connection ascan = openAscan(); Connection duck = openDuckDb(duckFile)) {
                 for (String q : queries) {
                     String sql = BenchmarkQueries.text(workload, q);
-                    time(ascan, sql);
-                    time(duck, sql);
+                    for (int w = 0; w < warmup; w++) {
+                        time(ascan, sql);
+                        time(duck, sql);
+                    }
                     for (int r = 1; r <= runs; r++) {
                         for (String engine : order(r)) {
                             long[] t = time(engine.equals("ascan") ? ascan : duck, sql);

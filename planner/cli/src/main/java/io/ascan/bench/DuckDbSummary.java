@@ -25,7 +25,7 @@ final class DuckDbSummary {
     static String render(String workload, String sf, int threads, List<Row> rows, List<String> notes) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "# ascan vs DuckDB: %s SF %s, %d threads each%n%n", workload, sf, threads));
-        sb.append("Medians over the runs; the engines alternate run by run. hot: after one warm-up run, each engine kept "
+        sb.append("Medians over the runs; the engines alternate run by run. hot: after the warm-up runs (--warmup), each engine kept "
                 + "open. cold: before every run the page cache is dropped and a fresh engine instance opened (opening "
                 + "it is not timed). Times in ms.\n");
         for (String n : notes) sb.append("\n").append(n).append("\n");

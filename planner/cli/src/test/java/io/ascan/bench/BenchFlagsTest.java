@@ -50,6 +50,8 @@ class BenchFlagsTest {
                 "--temperature takes hot and/or cold, got 'warm'");
         assertFails(CliRun.of("bench", "duckdb", "--workload", "ssb", "--runs", "0", "--dir", dir, "--out", out),
                 "--runs and --threads must be at least 1");
+        assertFails(CliRun.of("bench", "duckdb", "--workload", "ssb", "--warmup", "-1", "--dir", dir, "--out", out),
+                "--warmup must not be negative, got -1");
         assertFails(CliRun.of("bench", "duckdb", "--workload", "tpch", "--queries", "q1.1", "--dir", dir, "--out", out),
                 "--queries: tpch has no query 'q1.1'");
     }

@@ -248,6 +248,25 @@ class PhysicalPlannerTest {
         }
     }
 
+    /**
+     * The group tables are sized from the planner's estimate of the groups: q18's GROUP BY
+     * l_orderkey over lineitem has about as many groups as orders has rows (every order has
+     * lines); a global aggregate has no estimate.
+     */
+    @Test
+    void aggregatesCarryThePlannersEstimateOfTheirGroups() throws Exception {
+        PhysicalPlan plan = plan("tpch/q18");
+        AggregateNode perOrder = nodes(plan.root()).stream().filter(n -> n instanceof AggregateNode a
+                && a.groupKeys().length == 1 && tables(a).equals(List.of("lineitem"))).map(AggregateNode.class::cast)
+                .findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
+        long orders = Catalog.open(tpchDir).table("orders").rowCount();
+        assertTrue(perOrder.expectedGroups() >= orders / 2 && perOrder.expectedGroups() <= orders * 2,
+                perOrder.expectedGroups() + " groups expected, orders has " + orders + " rows");
+        AggregateNode global = nodes(plan("tpch/q06").root()).stream().filter(AggregateNode.class::isInstance)
+                .map(AggregateNode.class::cast).findFirst().orElseThrow();
+        assertEquals(0, global.expectedGroups());
+    }
+
     @Test
     void countDistinctKeepsItsFlag() throws Exception {
         PhysicalPlan plan = plan("tpch/q16");

@@ -70,8 +70,15 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
                 finish.add(result);
             }
         }
-        AggregateNode agg = new AggregateNode(t.translate(getInput()), groupSet.toArray(), calls);
+        AggregateNode agg = new AggregateNode(t.translate(getInput()), groupSet.toArray(), calls, expectedGroups());
         return needsFinish ? new ProjectNode(agg, finish, names) : agg;
+    }
+
+    /** The estimated groups, for sizing the group tables (the engine caps what it trusts); 0 without keys or an estimate. */
+    long expectedGroups() {
+        if (groupSet.isEmpty()) return 0;
+        Double rows = getCluster().getMetadataQuery().getRowCount(this);
+        return rows == null || rows.isNaN() || rows < 1 ? 0 : (long) Math.min(rows, Long.MAX_VALUE / 4);
     }
 
     private static Literal zero(DataType type) {
