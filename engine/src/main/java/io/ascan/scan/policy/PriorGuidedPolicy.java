@@ -16,7 +16,10 @@ import java.util.Map;
  *   <li>A prior: what scans of the same table and predicate shape measured before
  *       ({@link io.ascan.scan.ScanMemory}), else a cost model of the bytes each mode moves and the threads that
  *       move them ({@link ModePrior}). Only the modes expected within {@link #MARGIN} of the best
- *       are sampled; when one mode is left, the scan starts in it without sampling.</li>
+ *       are sampled; when one mode is left, the scan starts in it without sampling. When every mode
+ *       was measured on the shape before, the scan starts in the remembered best without sampling,
+ *       and samples again only if that mode runs more than {@code delta} below what was remembered
+ *       of it.</li>
  *   <li>Sampling: the candidates in order of their prior, each until it has a drift window of
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
@@ -51,6 +54,8 @@ public final class PriorGuidedPolicy implements ModePolicy {
     private ScanMode current;
     private ScanMode beforeResampling;
     private double reference = Double.NaN;
+    /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
+    private double rememberedRate = Double.NaN;
     private long belowSince = -1;
     private long sampledSlices;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
@@ -121,7 +126,15 @@ public final class PriorGuidedPolicy implements ModePolicy {
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
         String figures = prior.source() + " " + prior.format(modes);
-        if (candidates.size() < 2) {
+        if (prior == remembered && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
+            // Every mode was measured on this shape: a round would only measure them again (on a scan
+            // of a few hundred morsels, a fifth of it in modes up to 2x slower, with a switch each).
+            // The scan exploits the remembered best and samples only if that mode runs slower than
+            // remembered (checkRemembered), or drifts.
+            rememberedRate = remembered.of(current);
+            ctx.note("prior (" + figures + "): " + current + ", every mode measured before, no sampling");
+            phase = Phase.EXPLOITING;
+        } else if (candidates.size() < 2) {
             ctx.note("prior (" + figures + "): " + current + " by more than " + pct(MARGIN) + ", no sampling");
             phase = Phase.EXPLOITING;
         } else if (!roundFits(ctx, candidates.size(), ctx.totalSlices())) {
@@ -152,6 +165,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
             reference = s.recent();
             belowSince = -1;
             if (firstFigures == null) firstFigures = new EnumMap<>(Map.of(current, reference));
+            checkRemembered(ctx);
             return;
         }
         if (s.recent() >= (1 - config.delta()) * reference) {
@@ -164,8 +178,30 @@ public final class PriorGuidedPolicy implements ModePolicy {
         if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
+        resample(ctx);
+    }
+
+    /**
+     * A scan that started from remembered figures without sampling checks them once, against the
+     * reference it fixed: a mode running more than {@code delta} below what it was remembered at
+     * no longer says the others are slower (the data or the machine changed), so every mode is
+     * sampled again, as on drift.
+     */
+    private void checkRemembered(ScanContext ctx) {
+        double remembered = rememberedRate;
+        rememberedRate = Double.NaN;
+        if (Double.isNaN(remembered) || reference >= (1 - config.delta()) * remembered) return;
+        long remaining = ctx.totalSlices() - ctx.assignedSlices();
+        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
+                reference, 100 * (1 - config.delta()), remembered));
+        firstFigures = null; // the next scan starts from what this round measures
+        resample(ctx);
+    }
+
+    /** Every mode sampled again: the others by what they were last measured at (unmeasured first), the current one last. */
+    private void resample(ScanContext ctx) {
         beforeResampling = current;
-        // the others by what they were last measured at (unmeasured first: nothing rules them out), the current one last
         List<ScanMode> order = new ArrayList<>(ctx.modes());
         order.remove(current);
         order.sort((a, b) -> Double.compare(measured.getOrDefault(b, Double.MAX_VALUE), measured.getOrDefault(a, Double.MAX_VALUE)));
