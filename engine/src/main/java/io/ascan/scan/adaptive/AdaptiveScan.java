@@ -193,6 +193,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 o.policy().alpha());
         // policy.clock=link: the emulated link's time, which a busy machine does not stretch
         LongSupplier clock = o.policy().linkClock() && env.interconnect().emulated() ? env.interconnect()::linkNanos : System::nanoTime;
+        LinkTimer linkTimer = o.policy().linkClock() && env.interconnect().emulated() ? new LinkTimer(env.interconnect(), workers, tracker)
+                : null;
         Map<ScanMode, LoadedSlices> loaded = new EnumMap<>(ScanMode.class);
         if (morselRows > 0) for (ScanMode m : choice.modes()) loaded.put(m, new LoadedSlices());
         int interleave = workers.values().stream().mapToInt(Integer::intValue).max().orElse(1);
@@ -202,7 +204,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         for (ScanMode m : choice.modes()) {
             Materializer mat = materializer(m, query);
             for (int i = 0; i < workers.get(m); i++) {
-                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock, loaded.get(m)));
+                materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock, loaded.get(m),
+                        linkTimer));
             }
         }
         if (inline(o.inlineRows())) {
@@ -247,7 +250,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                     int c = w - 1 - materializers.size();
                     rename(name + "-compute-" + c);
                     env.pinToCompute();
-                    compute(pipeline, scheduler, pipeline.open(query, c), trackers[c], query, output);
+                    compute(pipeline, scheduler, pipeline.open(query, c), trackers[c], query, output, linkTimer);
                 }
             });
         } finally {
@@ -384,7 +387,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     private void compute(Pipeline pipeline, Scheduler scheduler, Pipeline.Worker worker, LineTracker lineTracker,
-                         QueryContext query, OutputQueue output) throws Exception {
+                         QueryContext query, OutputQueue output, LinkTimer linkTimer) throws Exception {
         var code = worker.code();
         while (true) {
             query.checkCancelled();
@@ -404,7 +407,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 output.consumed();
                 worker.scratch().reset();
             }
-            DataMovement.of(r.mode()).consumed(env, lineTracker, figures);
+            long charged = DataMovement.of(r.mode()).consumed(env, lineTracker, figures);
+            if (linkTimer != null) linkTimer.consumed(r, charged);
         }
     }
 

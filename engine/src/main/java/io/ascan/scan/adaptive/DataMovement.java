@@ -53,6 +53,11 @@ public sealed interface DataMovement permits DirectMovement, StagingMovement, Pu
         return false;
     }
 
-    /** Called after a compute worker's loop consumed a rowset of this mode; {@code lines} are the worker's. */
-    default void consumed(ScanEnvironment env, LineTracker lines, ScanFigures figures) {}
+    /**
+     * Called after a compute worker's loop consumed a rowset of this mode; {@code lines} are the
+     * worker's. Returns the bytes that crossed the interconnect now.
+     */
+    default long consumed(ScanEnvironment env, LineTracker lines, ScanFigures figures) {
+        return 0;
+    }
 }

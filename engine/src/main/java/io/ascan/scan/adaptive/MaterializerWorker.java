@@ -26,6 +26,7 @@ public final class MaterializerWorker {
     private final ScanFigures figures;
     private final LongSupplier clock;
     private final LoadedSlices loaded;
+    private final LinkTimer linkTimer;
 
     public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
                               ThroughputTracker tracker, ScanFigures figures) {
@@ -34,17 +35,19 @@ public final class MaterializerWorker {
 
     public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
                               ThroughputTracker tracker, ScanFigures figures, LongSupplier clock) {
-        this(materializer, index, input, output, tracker, figures, clock, null);
+        this(materializer, index, input, output, tracker, figures, clock, null, null);
     }
 
     /**
      * @param index this worker's number among its mode's workers (its slot in the tracker)
      * @param clock what slices are timed by, in nanoseconds (the wall clock, or the emulated link's)
      * @param loaded the slices this mode serves morsels from, or null: every morsel is a whole slice
+     * @param linkTimer what the policy's slice times are under {@code policy.clock=link}, or null: the clock's intervals
      */
-    public MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output,
-                              ThroughputTracker tracker, ScanFigures figures, LongSupplier clock, LoadedSlices loaded) {
+    MaterializerWorker(Materializer materializer, int index, InputQueue input, OutputQueue output, ThroughputTracker tracker,
+                       ScanFigures figures, LongSupplier clock, LoadedSlices loaded, LinkTimer linkTimer) {
         this.loaded = loaded;
+        this.linkTimer = linkTimer;
         this.materializer = materializer;
         this.index = index;
         this.input = input;
@@ -74,6 +77,7 @@ public final class MaterializerWorker {
                 } finally {
                     a.release(); // the rowset's vectors hold their own references to the chunks
                 }
+                if (linkTimer != null && m.measuresMode()) linkTimer.materialized(a.mode(), a.epoch(), index, m.rowset(), m.bytesMoved());
                 if (m.rowset() != null) {
                     try {
                         output.put(m.rowset());
@@ -83,7 +87,7 @@ public final class MaterializerWorker {
                     }
                 }
                 long nanos = Math.max(0, clock.getAsLong() - start + nanosAdjust);
-                if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), index, nanos);
+                if (m.measuresMode() && linkTimer == null) tracker.record(a.mode(), a.epoch(), index, nanos);
                 figures.sliceDone(a.mode(), nanos, m.bytesMoved());
             }
         }

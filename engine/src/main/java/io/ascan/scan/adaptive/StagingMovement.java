@@ -33,12 +33,13 @@ final class StagingMovement implements DataMovement {
     }
 
     @Override
-    public void consumed(ScanEnvironment env, LineTracker lines, ScanFigures figures) {
-        if (!env.interconnect().emulated()) return;
+    public long consumed(ScanEnvironment env, LineTracker lines, ScanFigures figures) {
+        if (!env.interconnect().emulated()) return 0;
         // The lines the loop read cross the emulated link now: the consumer waits, as it would
         // have stalled on remote reads, and back-pressure carries that to the scan.
         long touched = lines.touchedBytes();
         env.interconnect().charge(touched);
         figures.moved(ScanMode.STAGING, touched);
+        return touched;
     }
 }

@@ -16,7 +16,10 @@ import java.util.Map;
  *   <li>A prior: what scans of the same table and predicate shape measured before
  *       ({@link io.ascan.scan.ScanMemory}), else a cost model of the bytes each mode moves and the threads that
  *       move them ({@link ModePrior}). Only the modes expected within {@link #MARGIN} of the best
- *       are sampled; when one mode is left, the scan starts in it without sampling.</li>
+ *       are sampled; when one mode is left, the scan starts in it without sampling. When every mode
+ *       was measured on the shape before, the scan starts in the remembered best without sampling,
+ *       and samples again only if that mode runs more than {@code delta} below what was remembered
+ *       of it.</li>
  *   <li>Sampling: the candidates in order of their prior, each until it has a drift window of
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
@@ -32,27 +35,17 @@ import java.util.Map;
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
  */
-public final class PriorGuidedPolicy implements ModePolicy {
+public final class PriorGuidedPolicy extends SamplingPolicy {
     /** Modes expected within a factor 1 + MARGIN of the best are sampled: the cost model's CPU figures are rough, its link figures are not. */
     public static final double MARGIN = 1.0;
     /** A mode measured below this fraction of an earlier sampled mode is dropped. */
     public static final double CLEARLY_WORSE = 0.8;
 
-    private enum Phase { START, WAITING, SAMPLING, EXPLOITING }
-
-    private final PolicyConfig config;
-    private final SamplingCoordinator coordinator;
     private final ModePrior model;
     private final String shape;
-    private Phase phase = Phase.START;
-    private List<ScanMode> sampleOrder;
-    private int sampleIndex;
-    private long sampleStart;
-    private ScanMode current;
-    private ScanMode beforeResampling;
     private double reference = Double.NaN;
-    private long belowSince = -1;
-    private long sampledSlices;
+    /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
+    private double rememberedRate = Double.NaN;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
     private double overdueBound = Double.NaN;
     /** What the scan's first round measured (or its first mode's first window): what the next scan of the shape starts from. */
@@ -65,8 +58,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
      * @param shape the scan's table and predicate shape for the {@link io.ascan.scan.ScanMemory}, or null: nothing remembered
      */
     public PriorGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ModePrior model, String shape) {
-        this.config = config;
-        this.coordinator = coordinator;
+        super(config, coordinator);
         this.model = model;
         this.shape = shape;
     }
@@ -81,39 +73,31 @@ public final class PriorGuidedPolicy implements ModePolicy {
     }
 
     @Override
-    public ScanMode selectMode(ScanContext ctx) {
-        List<ScanMode> modes = ctx.modes();
-        if (phase == Phase.START) start(ctx, modes);
-        if (phase == Phase.EXPLOITING) exploit(ctx);
-        if (phase == Phase.WAITING) {
-            if (!coordinator.tryAcquire(this)) return current;
-            phase = Phase.SAMPLING;
-            sampleIndex = 0;
-            overdueBound = Double.NaN;
-            for (ScanMode m : sampleOrder) measured.remove(m); // a round compares what it measures, not older figures
-            sampleStart = ctx.nanoTime();
-            ctx.note("sampling " + sampleOrder + ", up to " + perMode(ctx) + " slices each");
-        }
-        if (phase == Phase.SAMPLING) {
-            ScanMode m = sampleOrder.get(sampleIndex);
-            long now = ctx.nanoTime();
-            if (ctx.activeMode() == m && (ctx.stats(m).measured() >= config.window() || clearlyWorse(ctx, m) || overdue(ctx, m, now))) {
-                remember(ctx, m, overdueBound);
-                overdueBound = Double.NaN;
-                if (++sampleIndex == sampleOrder.size()) {
-                    finishSampling(ctx);
-                    return current;
-                }
-                m = sampleOrder.get(sampleIndex);
-                sampleStart = now;
-            }
-            sampledSlices++;
-            return m;
-        }
-        return current;
+    void roundStarts(ScanContext ctx) {
+        overdueBound = Double.NaN;
+        for (ScanMode m : sampleOrder) measured.remove(m); // a round compares what it measures, not older figures
+        ctx.note("sampling " + sampleOrder + ", up to " + perMode(ctx) + " slices each");
     }
 
-    private void start(ScanContext ctx, List<ScanMode> modes) {
+    @Override
+    boolean sampleDone(ScanContext ctx, ScanMode m, long now) {
+        return ctx.stats(m).measured() >= config.window() || clearlyWorse(ctx, m) || overdue(ctx, m, now);
+    }
+
+    @Override
+    void sampled(ScanContext ctx, ScanMode m, ScanMode next) {
+        remember(ctx, m, overdueBound);
+        overdueBound = Double.NaN;
+    }
+
+    @Override
+    double rate(ScanContext ctx, ScanMode m) {
+        return measured.getOrDefault(m, Double.NaN);
+    }
+
+    @Override
+    void start(ScanContext ctx) {
+        List<ScanMode> modes = ctx.modes();
         Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
         ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
         ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered : model;
@@ -121,7 +105,15 @@ public final class PriorGuidedPolicy implements ModePolicy {
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
         String figures = prior.source() + " " + prior.format(modes);
-        if (candidates.size() < 2) {
+        if (prior == remembered && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
+            // Every mode was measured on this shape: a round would only measure them again (on a scan
+            // of a few hundred morsels, a fifth of it in modes up to 2x slower, with a switch each).
+            // The scan exploits the remembered best and samples only if that mode runs slower than
+            // remembered (checkRemembered), or drifts.
+            rememberedRate = remembered.of(current);
+            ctx.note("prior (" + figures + "): " + current + ", every mode measured before, no sampling");
+            phase = Phase.EXPLOITING;
+        } else if (candidates.size() < 2) {
             ctx.note("prior (" + figures + "): " + current + " by more than " + pct(MARGIN) + ", no sampling");
             phase = Phase.EXPLOITING;
         } else if (!roundFits(ctx, candidates.size(), ctx.totalSlices())) {
@@ -141,7 +133,8 @@ public final class PriorGuidedPolicy implements ModePolicy {
     }
 
     /** The reference once the current mode's first window is measured; drift against it starts a new round. */
-    private void exploit(ScanContext ctx) {
+    @Override
+    void exploit(ScanContext ctx) {
         if (ctx.activeMode() != current) return;
         ModeStats s = ctx.stats(current);
         if (!s.windowFull()) return;
@@ -152,6 +145,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
             reference = s.recent();
             belowSince = -1;
             if (firstFigures == null) firstFigures = new EnumMap<>(Map.of(current, reference));
+            checkRemembered(ctx);
             return;
         }
         if (s.recent() >= (1 - config.delta()) * reference) {
@@ -164,14 +158,35 @@ public final class PriorGuidedPolicy implements ModePolicy {
         if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
-        beforeResampling = current;
-        // the others by what they were last measured at (unmeasured first: nothing rules them out), the current one last
+        resampleAll(ctx);
+    }
+
+    /**
+     * A scan that started from remembered figures without sampling checks them once, against the
+     * reference it fixed: a mode running more than {@code delta} below what it was remembered at
+     * no longer says the others are slower (the data or the machine changed), so every mode is
+     * sampled again, as on drift.
+     */
+    private void checkRemembered(ScanContext ctx) {
+        double remembered = rememberedRate;
+        rememberedRate = Double.NaN;
+        if (Double.isNaN(remembered) || reference >= (1 - config.delta()) * remembered) return;
+        long remaining = ctx.totalSlices() - ctx.assignedSlices();
+        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
+                reference, 100 * (1 - config.delta()), remembered));
+        firstFigures = null; // the next scan starts from what this round measures
+        resampleAll(ctx);
+    }
+
+    /** Every mode sampled again: the others by what they were last measured at (unmeasured first), the current one last. */
+    private void resampleAll(ScanContext ctx) {
         List<ScanMode> order = new ArrayList<>(ctx.modes());
         order.remove(current);
         order.sort((a, b) -> Double.compare(measured.getOrDefault(b, Double.MAX_VALUE), measured.getOrDefault(a, Double.MAX_VALUE)));
         order.add(current);
         sampleOrder = order;
-        phase = Phase.WAITING;
+        resample();
     }
 
     /**
@@ -224,40 +239,10 @@ public final class PriorGuidedPolicy implements ModePolicy {
         return false;
     }
 
-    private void finishSampling(ScanContext ctx) {
-        ScanMode best = null;
-        double bestRate = -1;
-        StringBuilder rates = new StringBuilder();
-        for (ScanMode m : sampleOrder) {
-            Double r = measured.get(m);
-            if (r == null) continue;
-            rates.append(String.format(Locale.ROOT, " %s=%.1f", m, r));
-            if (r > bestRate) {
-                best = m;
-                bestRate = r;
-            }
-        }
-        if (best == null) best = current;
-        String reason = "best of" + rates + " slices/s";
-        if (beforeResampling != null && best != beforeResampling && measured.containsKey(beforeResampling)
-                && bestRate <= measured.get(beforeResampling) * (1 + config.hysteresis())) {
-            reason = String.format(Locale.ROOT, "keeping %s: %s is within the %.0f%% hysteresis (%s)", beforeResampling, best,
-                    100 * config.hysteresis(), rates.toString().trim());
-            best = beforeResampling;
-        }
-        ctx.note("exploit " + best + ": " + reason);
-        if (firstFigures == null) firstFigures = new EnumMap<>(measured);
-        current = best;
-        beforeResampling = null;
-        reference = Double.NaN;
-        belowSince = -1;
-        phase = Phase.EXPLOITING;
-        coordinator.release(this);
-    }
-
     @Override
-    public long sampledSlices() {
-        return sampledSlices;
+    void exploiting(ScanContext ctx) {
+        if (firstFigures == null) firstFigures = new EnumMap<>(measured);
+        reference = Double.NaN;
     }
 
     /**
@@ -266,12 +251,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
      */
     @Override
     public void close() {
-        coordinator.release(this);
+        super.close();
         if (shape != null && firstFigures != null) coordinator.memory().put(shape, firstFigures);
-    }
-
-    @Override
-    public String name() {
-        return "adaptive";
     }
 }

@@ -31,7 +31,7 @@ import java.util.Locale;
  *       current mode (the first mode before any sample) and asks again on the next slice.</li>
  * </ul>
  */
-public final class ThroughputGuidedPolicy implements ModePolicy {
+public final class ThroughputGuidedPolicy extends SamplingPolicy {
     /** A mode sampled at less than this fraction of an earlier mode's throughput in the round is cut short. */
     public static final double DOMINATED = 0.5;
 
@@ -41,21 +41,9 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
      */
     static final double MIN_OVERDUE_SECONDS = 0.020;
 
-    private enum Phase { START, WAITING, SAMPLING, EXPLOITING }
-
-    private final PolicyConfig config;
-    private final SamplingCoordinator coordinator;
     private final ScanMode sampleFirst;
     private final ScanMode unsampledStart;
-    private Phase phase = Phase.START;
     private SamplingBudget budget;
-    private int sampleIndex;
-    private List<ScanMode> sampleOrder;
-    private ScanMode current;
-    private ScanMode beforeResampling;
-    private long sampledSlices;
-    private long belowSince = -1; // measurement count when the recent throughput fell below the drift threshold
-    private long sampleStart; // ScanContext.nanoTime() when the mode being sampled was switched to
 
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator) {
         this(config, coordinator, null);
@@ -72,64 +60,59 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
      */
     public ThroughputGuidedPolicy(PolicyConfig config, SamplingCoordinator coordinator, ScanMode sampleFirst,
                                   ScanMode unsampledStart) {
-        this.config = config;
-        this.coordinator = coordinator;
+        super(config, coordinator);
         this.sampleFirst = sampleFirst;
         this.unsampledStart = unsampledStart;
     }
 
     @Override
-    public ScanMode selectMode(ScanContext ctx) {
+    void start(ScanContext ctx) {
         List<ScanMode> modes = ctx.modes();
-        if (phase == Phase.START) {
-            budget = SamplingBudget.of(config, ctx.totalSlices(), modes.size(), ctx.warmupSlices());
-            current = modes.getFirst();
-            if (!budget.sample()) {
-                if (unsampledStart != null && modes.contains(unsampledStart)) current = unsampledStart;
-                ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d)"
-                        + " within %.0f%% of the scan; using %s%s", ctx.totalSlices(), modes.size(), ctx.warmupSlices(),
-                        config.window(), 100 * config.maxSampleFraction(), current,
-                        current == unsampledStart ? " (the scan's estimate)" : ""));
-                phase = Phase.EXPLOITING;
-                return current;
-            }
-            phase = Phase.WAITING;
+        budget = SamplingBudget.of(config, ctx.totalSlices(), modes.size(), ctx.warmupSlices());
+        current = modes.getFirst();
+        if (!budget.sample()) {
+            if (unsampledStart != null && modes.contains(unsampledStart)) current = unsampledStart;
+            ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d)"
+                    + " within %.0f%% of the scan; using %s%s", ctx.totalSlices(), modes.size(), ctx.warmupSlices(),
+                    config.window(), 100 * config.maxSampleFraction(), current,
+                    current == unsampledStart ? " (the scan's estimate)" : ""));
+            phase = Phase.EXPLOITING;
+            return;
         }
-        if (phase == Phase.EXPLOITING && driftedEnough(ctx)) {
-            ModeStats s = ctx.stats(current);
-            ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of estimate %.1f slices/s; resampling",
-                    current, s.recent(), 100 * (1 - config.delta()), s.estimate()));
-            beforeResampling = current;
-            phase = Phase.WAITING;
-        }
-        if (phase == Phase.WAITING) {
-            if (!coordinator.tryAcquire(this)) return current;
-            phase = Phase.SAMPLING;
-            sampleIndex = 0;
-            sampleOrder = samplingOrder(modes, ctx.activeMode(), sampleFirst);
-            sampleStart = ctx.nanoTime();
-            ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
-        }
-        if (phase == Phase.SAMPLING) {
-            ScanMode m = sampleOrder.get(sampleIndex);
-            long now = ctx.nanoTime();
-            if (ctx.activeMode() == m && (ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices())
-                    || dominated(ctx, m) || overdue(ctx, m, now))) {
-                if (++sampleIndex == sampleOrder.size()) {
-                    finishSampling(ctx);
-                    return current;
-                }
-                ScanMode next = sampleOrder.get(sampleIndex);
-                double rate = ctx.stats(m).throughput();
-                ctx.note(Double.isNaN(rate) ? m + " unmeasured; next " + next
-                        : String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, rate, next));
-                m = next;
-                sampleStart = now;
-            }
-            sampledSlices++;
-            return m;
-        }
-        return current;
+        phase = Phase.WAITING;
+    }
+
+    @Override
+    void exploit(ScanContext ctx) {
+        if (!driftedEnough(ctx)) return;
+        ModeStats s = ctx.stats(current);
+        ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of estimate %.1f slices/s; resampling",
+                current, s.recent(), 100 * (1 - config.delta()), s.estimate()));
+        resample();
+    }
+
+    @Override
+    void roundStarts(ScanContext ctx) {
+        sampleOrder = samplingOrder(ctx.modes(), ctx.activeMode(), sampleFirst);
+        ctx.note("sampling " + sampleOrder + ", " + budget.perMode() + " slices each");
+    }
+
+    @Override
+    boolean sampleDone(ScanContext ctx, ScanMode m, long now) {
+        return ctx.stats(m).measured() >= budget.measurementsPerMode(ctx.warmupSlices()) || dominated(ctx, m) || overdue(ctx, m, now);
+    }
+
+    @Override
+    void sampled(ScanContext ctx, ScanMode m, ScanMode next) {
+        if (next == null) return;
+        double rate = ctx.stats(m).throughput();
+        ctx.note(Double.isNaN(rate) ? m + " unmeasured; next " + next
+                : String.format(Locale.ROOT, "%s sampled at %.1f slices/s; next %s", m, rate, next));
+    }
+
+    @Override
+    double rate(ScanContext ctx, ScanMode m) {
+        return ctx.stats(m).throughput();
     }
 
     /**
@@ -210,51 +193,5 @@ public final class ThroughputGuidedPolicy implements ModePolicy {
         if (s.measured() - belowSince < config.window()) return false;
         long remaining = ctx.totalSlices() - ctx.assignedSlices();
         return budget.roundSlices(ctx.modes().size()) <= config.maxSampleFraction() * remaining;
-    }
-
-    private void finishSampling(ScanContext ctx) {
-        ScanMode best = null;
-        double bestRate = -1;
-        StringBuilder rates = new StringBuilder();
-        for (ScanMode m : ctx.modes()) {
-            double r = ctx.stats(m).throughput();
-            rates.append(String.format(Locale.ROOT, " %s=%.1f", m, r));
-            if (!Double.isNaN(r) && r > bestRate) {
-                best = m;
-                bestRate = r;
-            }
-        }
-        if (best == null) best = ctx.modes().getFirst();
-        String reason = "best of" + rates + " slices/s";
-        if (beforeResampling != null && best != beforeResampling) {
-            double previous = ctx.stats(beforeResampling).throughput();
-            if (!Double.isNaN(previous) && bestRate <= previous * (1 + config.hysteresis())) {
-                reason = String.format(Locale.ROOT, "keeping %s: %s is within the %.0f%% hysteresis (%s)",
-                        beforeResampling, best, 100 * config.hysteresis(), rates.toString().trim());
-                best = beforeResampling;
-            }
-        }
-        ctx.note("exploit " + best + ": " + reason);
-        belowSince = -1;
-        current = best;
-        beforeResampling = null;
-        phase = Phase.EXPLOITING;
-        coordinator.release(this);
-    }
-
-    /** Slices assigned while sampling, for the sampling fraction statistic. */
-    @Override
-    public long sampledSlices() {
-        return sampledSlices;
-    }
-
-    @Override
-    public void close() {
-        coordinator.release(this);
-    }
-
-    @Override
-    public String name() {
-        return "adaptive";
     }
 }

@@ -115,6 +115,35 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void everyModeMeasuredBeforeMeansNoSamplingHoweverCloseTheyAre() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        // Without a link the modes run close: within the margin, so a prior alone would sample all three.
+        PolicySimulator.Trace trace = constant(Map.of(DIRECT, 900.0, STAGING, 1000.0, PUSHDOWN, 800.0));
+        PolicySimulator first = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
+        assertTrue(first.policy.sampledSlices() > 0, first.notes.toString());
+        PolicySimulator second = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
+        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
+        assertEquals(SCAN, second.count(STAGING, 0, SCAN), second.notes.toString());
+        assertEquals(1, second.notesContaining("every mode measured before"), second.notes.toString());
+    }
+
+    @Test
+    void aRememberedBestRunningSlowerThanRememberedIsSampledAgain() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        run(c, ModePrior.NONE, "lineorder|P", SCAN, constant(Map.of(DIRECT, 900.0, STAGING, 1000.0, PUSHDOWN, 800.0)));
+        // The data changed: staging now runs at a third of what was remembered, pushdown is best.
+        PolicySimulator second = run(c, ModePrior.NONE, "lineorder|P", SCAN,
+                constant(Map.of(DIRECT, 300.0, STAGING, 330.0, PUSHDOWN, 800.0)));
+        assertEquals(1, second.notesContaining("remembered; resampling"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertTrue(second.count(PUSHDOWN, SCAN / 2, SCAN) == SCAN - SCAN / 2, second.notes.toString());
+        // and the next scan starts from what that round measured
+        PolicySimulator third = run(c, ModePrior.NONE, "lineorder|P", SCAN,
+                constant(Map.of(DIRECT, 300.0, STAGING, 330.0, PUSHDOWN, 800.0)));
+        assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+    }
+
+    @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
         assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
