@@ -9,6 +9,7 @@ import io.ascan.format.NodeUnavailableException;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
+import io.ascan.format.TableSchema;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
 import io.ascan.scan.remote.RemoteStorage;
@@ -140,13 +141,32 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
-    /** Pull-up with decoding: {@link #pullSegments}, each segment then decoded (and checked) by the engine's decoder. */
+    /**
+     * Pull-up with decoding: {@link #pullSegments}, each segment then checked against the manifest and
+     * loaded in place, as a scan's pull-up does ({@code HybridMaterializer}); {@code pool} is not needed.
+     */
     @Override
     public Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator into)
             throws IOException {
         Received<List<ArrowBuf>> raw = pullSegments(table, columns, slice, into);
-        return new Received<>(new SliceData(slice, decodeAll(table, columns, slice, raw.value(), pool, into)), raw.rows(),
-                raw.networkBytes());
+        List<ArrowBuf> segments = raw.value();
+        ColumnData[] loaded = new ColumnData[columns.length];
+        TableSchema schema = table.schema();
+        try {
+            for (int i = 0; i < columns.length; i++) {
+                ArrowBuf b = segments.get(i);
+                ColumnSpec spec = schema.column(columns[i]);
+                SegmentDecoder.verify(table.name(), spec, slice, slice.segment(columns[i]),
+                        MemorySegment.ofAddress(b.memoryAddress()).reinterpret(b.capacity()));
+                loaded[i] = SegmentDecoder.load(table.name(), spec, slice, b, into);
+            }
+            return new Received<>(new SliceData(slice, List.of(loaded)), raw.rows(), raw.networkBytes());
+        } catch (IOException | RuntimeException e) {
+            for (ColumnData d : loaded) if (d != null) d.close();
+            throw e;
+        } finally {
+            for (ArrowBuf b : segments) b.close(); // the loaded vectors hold their own references
+        }
     }
 
     @Override
@@ -198,10 +218,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     private static List<ColumnData> decodeAll(Table table, int[] columns, SliceMeta slice, List<ArrowBuf> raw, AlignedBufferPool pool,
                                               BufferAllocator into) throws IOException {
         ColumnData[] decoded = new ColumnData[columns.length];
+        TableSchema schema = table.schema();
         try {
             for (int i = 0; i < columns.length; i++) {
                 ArrowBuf b = raw.get(i);
-                decoded[i] = decode(table, columns[i], slice, b, 0, b.writerIndex(), pool, into);
+                decoded[i] = decode(table, schema.column(columns[i]), slice, columns[i], b, 0, b.writerIndex(), pool, into);
             }
             return List.of(decoded);
         } catch (IOException | RuntimeException e) {
@@ -218,13 +239,12 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     }
 
     /** A segment's bytes into the pool's aligned memory, decoded (and checked) by the engine's decoder. */
-    private static ColumnData decode(Table table, int c, SliceMeta slice, ArrowBuf data, long start, long length,
+    private static ColumnData decode(Table table, ColumnSpec spec, SliceMeta slice, int c, ArrowBuf data, long start, long length,
                                      AlignedBufferPool pool, BufferAllocator into) throws IOException {
         MemorySegment memory = pool.acquire(length);
         boolean handed = false;
         try {
             MemorySegment.copy(MemorySegment.ofAddress(data.memoryAddress()).reinterpret(data.capacity()), start, memory, 0, length);
-            ColumnSpec spec = table.schema().column(c);
             handed = true; // the decoder releases it, on failure too
             return SegmentDecoder.decode(table.name(), spec, slice, slice.segment(c), memory.asSlice(0, memory.byteSize()), into,
                     () -> pool.release(memory));

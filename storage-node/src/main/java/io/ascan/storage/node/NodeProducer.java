@@ -52,6 +52,7 @@ import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -299,13 +300,18 @@ final class NodeProducer extends NoOpFlightProducer {
             VarBinaryVector segment = (VarBinaryVector) root.getVector(1);
             for (int c : r.columns()) {
                 if (listener.isCancelled()) return 0;
-                byte[] bytes = read(t, c, slice.segment(c));
-                root.allocateNew();
-                column.setSafe(0, c);
-                segment.setSafe(0, bytes);
+                SegmentMeta meta = slice.segment(c);
+                root.clear();
+                column.allocateNew(1);
+                column.set(0, c);
+                segment.allocateNew(Math.max(meta.length(), 1), 1);
+                read(t, c, meta, segment.getDataBuffer().nioBuffer(0, meta.length()));
+                segment.getOffsetBuffer().setInt(BaseVariableWidthVector.OFFSET_WIDTH, meta.length());
+                segment.setIndexDefined(0);
+                segment.setLastSet(0);
                 root.setRowCount(1);
                 if (!send(listener, ready)) return 0;
-                sent += bytes.length;
+                sent += meta.length();
             }
             listener.completed();
             pushback.rates().pulledUp(sent, System.nanoTime() - start);
@@ -313,17 +319,19 @@ final class NodeProducer extends NoOpFlightProducer {
         }
     }
 
-    private byte[] read(Table t, int column, SegmentMeta meta) throws IOException, InterruptedException {
+    /**
+     * A segment's bytes read straight into {@code buf}, the vector gRPC sends from (a heap array and
+     * the copies into and out of it were a fifth of a pull's CPU on the node).
+     */
+    private void read(Table t, int column, SegmentMeta meta, ByteBuffer buf) throws IOException, InterruptedException {
         Path file = catalog.inside(t.columnFile(column));
         storageThreads.acquire();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.allocate(meta.length());
             while (buf.hasRemaining()) {
                 if (ch.read(buf, meta.offset() + buf.position()) < 0) {
                     throw new DamagedTableException(t.name(), "column file " + file.getFileName() + " ends inside a segment");
                 }
             }
-            return buf.array();
         } finally {
             storageThreads.release();
         }
