@@ -101,7 +101,19 @@ final class ModeCosts {
         // Nothing is ruled out on the model alone: pushdown's storage-side work (P, R's Bloom filters) is
         // not bounded by these constants (one storage thread filtering R made it the slowest mode of
         // a query the model ranked it first for), so the model orders the round, measurements decide.
-        return new ModePrior(throughput, java.util.Set.of(), String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s));
+        String source = String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s);
+        if (!decoded || linkBandwidth <= 0 || !modes.contains(ScanMode.DIRECT)) {
+            return new ModePrior(throughput, java.util.Set.of(), source);
+        }
+        // Pull-up over a known link moves each slice's segments whole: no slice takes less than its bytes' time.
+        long least = Long.MAX_VALUE;
+        for (SliceMeta sl : slices) {
+            long b = 0;
+            for (int c : read) b += sl.segment(c).length();
+            least = Math.min(least, b);
+        }
+        return new ModePrior(throughput, java.util.Set.of(), source,
+                Map.of(ScanMode.DIRECT, (double) linkBandwidth / Math.max(1, least)));
     }
 
     /**

@@ -51,6 +51,8 @@ public final class PriorGuidedPolicy implements ModePolicy {
     private ScanMode current;
     private ScanMode beforeResampling;
     private double reference = Double.NaN;
+    /** The current mode's recent throughput when drift started the round (NaN in the first round). */
+    private double driftRecent = Double.NaN;
     private long belowSince = -1;
     private long sampledSlices;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
@@ -95,12 +97,17 @@ public final class PriorGuidedPolicy implements ModePolicy {
             ctx.note("sampling " + sampleOrder + ", up to " + perMode(ctx) + " slices each");
         }
         if (phase == Phase.SAMPLING) {
-            ScanMode m = sampleOrder.get(sampleIndex);
             long now = ctx.nanoTime();
+            if (skipBounded(ctx)) {
+                finishSampling(ctx);
+                return current;
+            }
+            ScanMode m = sampleOrder.get(sampleIndex);
             if (ctx.activeMode() == m && (ctx.stats(m).measured() >= config.window() || clearlyWorse(ctx, m) || overdue(ctx, m, now))) {
                 remember(ctx, m, overdueBound);
                 overdueBound = Double.NaN;
-                if (++sampleIndex == sampleOrder.size()) {
+                ++sampleIndex;
+                if (skipBounded(ctx)) {
                     finishSampling(ctx);
                     return current;
                 }
@@ -136,6 +143,26 @@ public final class PriorGuidedPolicy implements ModePolicy {
         }
     }
 
+    /**
+     * Moves past the modes of the round the prior bounds below {@link #CLEARLY_WORSE} of a mode
+     * measured (in this round, or the current one's recent throughput that drift started it from):
+     * sampling them cannot find a better mode (pull-up over a slow link, whose bytes alone take
+     * longer). Returns whether the round is over.
+     */
+    private boolean skipBounded(ScanContext ctx) {
+        while (sampleIndex < sampleOrder.size()) {
+            ScanMode m = sampleOrder.get(sampleIndex);
+            double bound = model.bound(m), best = Double.isNaN(driftRecent) ? 0 : driftRecent;
+            for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
+            if (Double.isNaN(bound) || bound >= CLEARLY_WORSE * best || ctx.activeMode() == m) return false;
+            ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, bound,
+                    100 * CLEARLY_WORSE, best));
+            measured.put(m, bound);
+            sampleIndex++;
+        }
+        return true;
+    }
+
     private static String pct(double f) {
         return String.format(Locale.ROOT, "%.0f%%", 100 * f);
     }
@@ -165,6 +192,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
         beforeResampling = current;
+        driftRecent = s.recent();
         // the others by what they were last measured at (unmeasured first: nothing rules them out), the current one last
         List<ScanMode> order = new ArrayList<>(ctx.modes());
         order.remove(current);
@@ -249,6 +277,7 @@ public final class PriorGuidedPolicy implements ModePolicy {
         if (firstFigures == null) firstFigures = new EnumMap<>(measured);
         current = best;
         beforeResampling = null;
+        driftRecent = Double.NaN;
         reference = Double.NaN;
         belowSince = -1;
         phase = Phase.EXPLOITING;

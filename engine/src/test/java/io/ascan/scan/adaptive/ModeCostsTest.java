@@ -61,6 +61,14 @@ class ModeCostsTest {
     }
 
     @Test
+    void pullUpOverAKnownLinkIsBoundedBySlicesBytes() {
+        // 5,000 bytes a slice over 1 MB/s: at most 200 slices/s, whatever the data
+        assertEquals(200.0, remote(1_000_000).bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(remote(1_000_000).bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
+        assertTrue(Double.isNaN(remote(0).bound(ScanMode.DIRECT)), "no link known, no bound");
+    }
+
+    @Test
     void anUnknownLinkIsNotTheBound() {
         ModePrior known = remote(125_000_000), unknown = remote(0);
         assertTrue(unknown.throughput().get(ScanMode.DIRECT) > 2 * known.throughput().get(ScanMode.DIRECT));
