@@ -102,6 +102,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return node;
     }
 
+    /**
+     * The link to the storage node the cost model assumes, bytes/s (0: unknown): the emulated one
+     * ({@code interconnect.bandwidth}), else what the connection was told ({@code storage.linkBandwidth}).
+     */
+    private long remoteLink() {
+        return env.interconnect().emulated() ? env.interconnect().bandwidth() : remote().linkBandwidth();
+    }
+
     /** The storage node across a network the table is read through, or null: its files are local. */
     private io.ascan.scan.remote.RemoteStorage remote() {
         java.nio.file.Path catalogDir = node.table().tableDir().getParent();
@@ -166,7 +174,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
                 env.coordinator(), sampleFirst, unsampledStart(), offered,
-                remote ? io.ascan.scan.policy.ModePrior.NONE : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
+                remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
+                        runtimeFilters, remoteLink(), o.storageThreads(), o.computeThreads(), offered)
+                        : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
                         node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered),
                 remote ? null : shape(o, morselRows));
         figures.start(choice.policy().name());

@@ -44,6 +44,25 @@ final class ModeCosts {
      */
     static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p, List<RuntimeFilter> filters,
                         Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes) {
+        return of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
+                computeThreads, modes);
+    }
+
+    /**
+     * The model over a storage node across a network: pull-up moves the read columns' encoded
+     * segments, pushdown the passing rows of the projected columns decoded (as Arrow ships them:
+     * dictionary-encoded strings as their text), both over a link of {@code bandwidth} bytes/s (0:
+     * unknown, not the bound).
+     */
+    static ModePrior remote(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
+                            List<RuntimeFilter> filters, long bandwidth, int storageThreads, int computeThreads,
+                            List<ScanMode> modes) {
+        return of(table, slices, projected, read, p, filters, bandwidth, true, storageThreads, computeThreads, modes);
+    }
+
+    private static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
+                                List<RuntimeFilter> filters, long linkBandwidth, boolean decoded, int storageThreads,
+                                int computeThreads, List<ScanMode> modes) {
         long rows = 0;
         long[] bytes = new long[table.schema().size()];
         for (SliceMeta s : slices) {
@@ -60,13 +79,13 @@ final class ModeCosts {
         if (p != null) for (int c : p.columns()) pColumns.add(c);
         double readBytes = 0, projectedBytes = 0, touched = 0;
         for (int c : read) readBytes += (double) bytes[c] / rows;
-        for (int c : projected) projectedBytes += (double) bytes[c] / rows;
+        for (int c : projected) projectedBytes += decoded ? decodedBytes(table, slices, c, bytes[c], rows) : (double) bytes[c] / rows;
         for (int c : read) {
             double perRow = (double) bytes[c] / rows;
             if (p == null || pColumns.contains(c)) touched += perRow;
             else touched += perRow * (1 - Math.pow(1 - s, Math.max(1, LINE / Math.max(perRow, 1e-9))));
         }
-        double bandwidth = link.emulated() ? link.bandwidth() : Double.POSITIVE_INFINITY;
+        double bandwidth = linkBandwidth > 0 ? linkBandwidth : Double.POSITIVE_INFINITY;
         double compute = Math.max(1, computeThreads), storage = Math.max(1, storageThreads);
         double pipeline = PIPELINE_NS * s / compute;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
@@ -82,6 +101,41 @@ final class ModeCosts {
         // Nothing is ruled out on the model alone: pushdown's storage-side work (P, R's Bloom filters) is
         // not bounded by these constants (one storage thread filtering R made it the slowest mode of
         // a query the model ranked it first for), so the model orders the round, measurements decide.
-        return new ModePrior(throughput, java.util.Set.of(), String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s));
+        String source = String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s);
+        if (!decoded || linkBandwidth <= 0 || !modes.contains(ScanMode.DIRECT)) {
+            return new ModePrior(throughput, java.util.Set.of(), source);
+        }
+        // Pull-up over a known link moves each slice's segments whole: no slice takes less than its bytes' time.
+        long least = Long.MAX_VALUE;
+        for (SliceMeta sl : slices) {
+            long b = 0;
+            for (int c : read) b += sl.segment(c).length();
+            least = Math.min(least, b);
+        }
+        return new ModePrior(throughput, java.util.Set.of(), source,
+                Map.of(ScanMode.DIRECT, (double) linkBandwidth / Math.max(1, least)));
+    }
+
+    /**
+     * Bytes per row of column {@code c} decoded, as a pushdown batch carries it: its type's width
+     * (and a validity bit), for text an offset and the zone maps' mean of the shortest and longest
+     * value's length; never less than the encoded bytes.
+     */
+    static double decodedBytes(Table table, List<SliceMeta> slices, int c, long encoded, long rows) {
+        io.ascan.types.TypeKind k = table.schema().column(c).type().kind();
+        double perRow;
+        if (k.isFixedWidth()) {
+            perRow = k.width() + 0.125;
+        } else {
+            long chars = 0, values = 0;
+            for (SliceMeta s : slices) {
+                if (s.segment(c).min() instanceof String lo && s.segment(c).max() instanceof String hi) {
+                    chars += lo.length() + hi.length();
+                    values += 2;
+                }
+            }
+            perRow = 4.125 + (values == 0 ? 0 : (double) chars / values);
+        }
+        return Math.max(perRow, (double) encoded / rows);
     }
 }

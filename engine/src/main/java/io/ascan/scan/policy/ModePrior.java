@@ -12,17 +12,32 @@ import java.util.Set;
  * unit shared by the modes: only ratios count), NaN where nothing is known, and where the figures
  * come from ("cost model", "remembered").
  */
-public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source) {
+public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source,
+                        Map<ScanMode, Double> bounds) {
     public static final ModePrior NONE = new ModePrior(Map.of(), Set.of(), "none");
+
+    public ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source) {
+        this(throughput, excludable, source, Map.of());
+    }
 
     /**
      * @param excludable the modes the figures may rule out: measured ones, or those the cost model
      *     bounds as slower whatever the data (their least link time above the best's most); a mode
      *     outside it is sampled however its figure compares
+     * @param bounds what a mode cannot exceed whatever the data, in morsels per second, the unit a scan measures
+     *     (over a network the link's bandwidth over a slice's bytes, for pull-up): a mode bounded below a mode
+     *     measured is not sampled ({@link PriorGuidedPolicy})
      */
     public ModePrior {
         throughput = Map.copyOf(throughput);
         excludable = Set.copyOf(excludable);
+        bounds = Map.copyOf(bounds);
+    }
+
+    /** The most morsels per second {@code m} can take, or NaN: no bound known. */
+    public double bound(ScanMode m) {
+        Double b = bounds.get(m);
+        return b == null ? Double.NaN : b;
     }
 
     public double of(ScanMode m) {

@@ -44,6 +44,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private final ModePrior model;
     private final String shape;
     private double reference = Double.NaN;
+    /** The current mode's recent throughput when drift started the round (NaN otherwise). */
+    private double driftRecent = Double.NaN;
     /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
     private double rememberedRate = Double.NaN;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
@@ -88,6 +90,22 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     void sampled(ScanContext ctx, ScanMode m, ScanMode next) {
         remember(ctx, m, overdueBound);
         overdueBound = Double.NaN;
+    }
+
+    /**
+     * A mode the prior bounds below {@link #CLEARLY_WORSE} of a mode measured (in this round, or the
+     * current one's recent throughput that drift started it from) is not sampled: it cannot be the
+     * better one (pull-up over a slow link, whose bytes alone take longer).
+     */
+    @Override
+    boolean skip(ScanContext ctx, ScanMode m) {
+        double bound = model.bound(m), best = Double.isNaN(driftRecent) ? 0 : driftRecent;
+        for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
+        if (Double.isNaN(bound) || bound >= CLEARLY_WORSE * best) return false;
+        ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, bound,
+                100 * CLEARLY_WORSE, best));
+        measured.put(m, bound);
+        return true;
     }
 
     @Override
@@ -158,6 +176,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
+        driftRecent = s.recent();
         resampleAll(ctx);
     }
 
@@ -243,6 +262,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     void exploiting(ScanContext ctx) {
         if (firstFigures == null) firstFigures = new EnumMap<>(measured);
         reference = Double.NaN;
+        driftRecent = Double.NaN;
     }
 
     /**

@@ -50,16 +50,19 @@ abstract sealed class SamplingPolicy implements ModePolicy permits PriorGuidedPo
             roundStarts(ctx);
         }
         if (phase == Phase.SAMPLING) {
-            ScanMode m = sampleOrder.get(sampleIndex);
             long now = ctx.nanoTime();
+            if (!skipAhead(ctx)) {
+                finishSampling(ctx);
+                return current;
+            }
+            ScanMode m = sampleOrder.get(sampleIndex);
             if (ctx.activeMode() == m && sampleDone(ctx, m, now)) {
-                ScanMode next = ++sampleIndex < sampleOrder.size() ? sampleOrder.get(sampleIndex) : null;
-                sampled(ctx, m, next);
-                if (next == null) {
+                sampled(ctx, m, ++sampleIndex < sampleOrder.size() ? sampleOrder.get(sampleIndex) : null);
+                if (!skipAhead(ctx)) {
                     finishSampling(ctx);
                     return current;
                 }
-                m = next;
+                m = sampleOrder.get(sampleIndex);
                 sampleStart = now;
             }
             sampledSlices++;
@@ -80,7 +83,25 @@ abstract sealed class SamplingPolicy implements ModePolicy permits PriorGuidedPo
     /** Whether the sample of {@code m}, the active mode, is done. */
     abstract boolean sampleDone(ScanContext ctx, ScanMode m, long now);
 
-    /** The sample of {@code m} is done; {@code next} is sampled next, or null: the round ends. */
+    /**
+     * Moves past the modes of the round that {@link #skip} rules out (never the active one).
+     * Returns whether a mode is left to sample.
+     */
+    private boolean skipAhead(ScanContext ctx) {
+        while (sampleIndex < sampleOrder.size()) {
+            ScanMode m = sampleOrder.get(sampleIndex);
+            if (ctx.activeMode() == m || !skip(ctx, m)) return true;
+            sampleIndex++;
+        }
+        return false;
+    }
+
+    /** Whether the round need not sample {@code m}, the next in its order: it cannot beat what was measured. */
+    boolean skip(ScanContext ctx, ScanMode m) {
+        return false;
+    }
+
+    /** The sample of {@code m} is done; {@code next} is sampled next (unless skipped), or null: the round ends. */
     void sampled(ScanContext ctx, ScanMode m, ScanMode next) {}
 
     /** What {@code m} was measured at in this round, in slices per second; NaN: not measured. */

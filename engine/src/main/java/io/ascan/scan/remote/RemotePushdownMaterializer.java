@@ -34,6 +34,7 @@ public final class RemotePushdownMaterializer implements Materializer {
 
     @Override
     public Session open() {
+        scan.opened();
         return new Session() {
             @Override
             public Materialized materialize(SliceMeta slice) throws IOException {
@@ -50,7 +51,9 @@ public final class RemotePushdownMaterializer implements Materializer {
             }
 
             @Override
-            public void close() {}
+            public void close() {
+                scan.closed();
+            }
         };
     }
 }

@@ -23,6 +23,14 @@ public interface RemoteStorage {
     String address();
 
     /**
+     * The link's bandwidth to the node in bytes/s as the connection was told it
+     * ({@code storage.linkBandwidth}), for the adaptive scan's cost model; 0: unknown.
+     */
+    default long linkBandwidth() {
+        return 0;
+    }
+
+    /**
      * Pull-up: the raw segments of {@code columns} of {@code slice}, moved over the network and
      * decoded on the compute side (their CRC32C checked against the manifest the compute side
      * planned with) into {@code pool} memory accounted by {@code allocator}.
@@ -58,6 +66,15 @@ public interface RemoteStorage {
          * slice, decoded (and checked) into {@code pool} memory as pull-up does; P is still to be applied.
          */
         Received<List<ColumnData>> slice(SliceMeta slice, AlignedBufferPool pool, BufferAllocator allocator) throws IOException;
+
+        /**
+         * A session of the scan starts sending slices; {@link #closed} when it stops. Once the last
+         * session stopped, the node may let go of what the scan sent it once (its runtime filters);
+         * a later slice sends it again.
+         */
+        default void opened() {}
+
+        default void closed() {}
     }
 
     /**

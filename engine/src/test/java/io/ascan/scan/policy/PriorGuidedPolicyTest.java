@@ -98,6 +98,33 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aModeBoundedBelowAMeasuredOneIsNotSampledInTheFirstRoundNorOnDrift() {
+        // Pull-up over a slow link: at most 40 slices/s whatever the data; the guesses rule nothing out.
+        int n = 3000;
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 8.0, STAGING, 9.0, PUSHDOWN, 10.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 40.0));
+        PolicySimulator sim = run(new SamplingCoordinator(), remote, null, n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 40.0;
+            case STAGING -> 200.0;
+            case PUSHDOWN -> slice < n / 2 ? 1000.0 : 400.0; // drift halfway
+        });
+        assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
+        assertTrue(sim.notesContaining("direct not sampled") >= 2, "first round and the drift's: " + sim.notes);
+        assertEquals(1, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertTrue(sim.count(STAGING, 0, n) > 0, "staging, not bounded, is still sampled: " + sim.notes);
+    }
+
+    @Test
+    void aBoundAboveWhatWasMeasuredDoesNotStopSampling() {
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 8.0, STAGING, 1.0, PUSHDOWN, 10.0), java.util.Set.of(STAGING), "cost model",
+                Map.of(DIRECT, 5000.0));
+        PolicySimulator sim = run(new SamplingCoordinator(), remote, null, SCAN,
+                constant(Map.of(DIRECT, 2000.0, STAGING, 10.0, PUSHDOWN, 1000.0)));
+        assertEquals(0, sim.notesContaining("not sampled"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+    }
+
+    @Test
     void theNextScanOfTheShapeStartsFromWhatTheLastOneMeasured() {
         SamplingCoordinator c = new SamplingCoordinator();
         PolicySimulator.Trace trace = constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 1000.0));

@@ -159,6 +159,9 @@ public final class RemoteBenchCommand extends BenchCommand {
             return outcome.warnings().isEmpty() ? 0 : 1;
         }
 
+        /** The heap of a node process the benchmark starts (gRPC's Netty buffers are bounded by it too). */
+        static final String NODE_HEAP = "-Xmx1g";
+
         private RemoteNodes nodes(PrintWriter err) {
             if (url != null) return new RemoteNodes.External(url);
             if (node.equals("in-process")) return new RemoteNodes.InProcess(dir, storageThreads);
@@ -176,10 +179,16 @@ public final class RemoteBenchCommand extends BenchCommand {
             return (home != null ? Path.of(home) : Path.of("")).resolve("benchmarks").resolve("netns.sh").toAbsolutePath();
         }
 
-        /** This JVM with the launcher's flags and class path, running the launcher's main class. */
+        /**
+         * This JVM with the launcher's flags and class path, running the launcher's main class, with a heap of
+         * {@link #NODE_HEAP}: the node's data lives off-heap (its allocator, {@code --memory}), and without a bound
+         * the JVM's default (a quarter of the machine) let a node beside the benchmark's own JVM grow until the
+         * kernel killed one of them at SF 10.
+         */
         private static List<String> javaCommand() {
             List<String> cmd = new ArrayList<>();
             cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            cmd.add(NODE_HEAP);
             for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (a.startsWith("--enable-native-access") || a.startsWith("--add-opens") || a.startsWith("--sun-misc-unsafe-memory-access")) cmd.add(a);
             }

@@ -76,7 +76,7 @@ record ConnectionSettings(String target, Path dir, EngineConfig config, boolean 
             }
         }
         Map<String, String> node = new LinkedHashMap<>();
-        for (String k : List.of(CatalogTarget.TOKEN, CatalogTarget.TOKEN_FILE, CatalogTarget.TRUSTED_CERTS)) {
+        for (String k : List.of(CatalogTarget.TOKEN, CatalogTarget.TOKEN_FILE, CatalogTarget.TRUSTED_CERTS, CatalogTarget.LINK_BANDWIDTH)) {
             String v = settings.remove(k);
             if (v != null) node.put(k, v);
         }

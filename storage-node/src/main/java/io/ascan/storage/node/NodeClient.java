@@ -9,6 +9,7 @@ import io.ascan.format.NodeUnavailableException;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SliceData;
 import io.ascan.format.SliceMeta;
+import io.ascan.format.TableSchema;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
 import io.ascan.scan.remote.RemoteStorage;
@@ -91,6 +92,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     });
     private final CallOption[] options;
     private final PullupRate pullup = new PullupRate();
+    private volatile long linkBandwidth;
 
     /**
      * @param token        the bearer token, or null
@@ -109,6 +111,17 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         this.client = FlightGrpcUtils.createFlightClient(allocator, this.channel);
         this.options = token == null ? new CallOption[0]
                 : new CallOption[] {new CredentialCallOption(new BearerCredentialWriter(token))};
+    }
+
+    @Override
+    public long linkBandwidth() {
+        return linkBandwidth;
+    }
+
+    /** Tells the client the link's bandwidth to the node ({@code storage.linkBandwidth}, bytes/s; 0: unknown). */
+    public void linkBandwidth(long bytesPerSecond) {
+        if (bytesPerSecond < 0) throw new IllegalArgumentException("storage.linkBandwidth must not be negative");
+        this.linkBandwidth = bytesPerSecond;
     }
 
     public Location location() {
@@ -140,13 +153,32 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
         }
     }
 
-    /** Pull-up with decoding: {@link #pullSegments}, each segment then decoded (and checked) by the engine's decoder. */
+    /**
+     * Pull-up with decoding: {@link #pullSegments}, each segment then checked against the manifest and
+     * loaded in place, as a scan's pull-up does ({@code HybridMaterializer}); {@code pool} is not needed.
+     */
     @Override
     public Received<SliceData> pull(Table table, int[] columns, SliceMeta slice, AlignedBufferPool pool, BufferAllocator into)
             throws IOException {
         Received<List<ArrowBuf>> raw = pullSegments(table, columns, slice, into);
-        return new Received<>(new SliceData(slice, decodeAll(table, columns, slice, raw.value(), pool, into)), raw.rows(),
-                raw.networkBytes());
+        List<ArrowBuf> segments = raw.value();
+        ColumnData[] loaded = new ColumnData[columns.length];
+        TableSchema schema = table.schema();
+        try {
+            for (int i = 0; i < columns.length; i++) {
+                ArrowBuf b = segments.get(i);
+                ColumnSpec spec = schema.column(columns[i]);
+                SegmentDecoder.verify(table.name(), spec, slice, slice.segment(columns[i]),
+                        MemorySegment.ofAddress(b.memoryAddress()).reinterpret(b.capacity()));
+                loaded[i] = SegmentDecoder.load(table.name(), spec, slice, b, into);
+            }
+            return new Received<>(new SliceData(slice, List.of(loaded)), raw.rows(), raw.networkBytes());
+        } catch (IOException | RuntimeException e) {
+            for (ColumnData d : loaded) if (d != null) d.close();
+            throw e;
+        } finally {
+            for (ArrowBuf b : segments) b.close(); // the loaded vectors hold their own references
+        }
     }
 
     @Override
@@ -198,10 +230,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     private static List<ColumnData> decodeAll(Table table, int[] columns, SliceMeta slice, List<ArrowBuf> raw, AlignedBufferPool pool,
                                               BufferAllocator into) throws IOException {
         ColumnData[] decoded = new ColumnData[columns.length];
+        TableSchema schema = table.schema();
         try {
             for (int i = 0; i < columns.length; i++) {
                 ArrowBuf b = raw.get(i);
-                decoded[i] = decode(table, columns[i], slice, b, 0, b.writerIndex(), pool, into);
+                decoded[i] = decode(table, schema.column(columns[i]), slice, columns[i], b, 0, b.writerIndex(), pool, into);
             }
             return List.of(decoded);
         } catch (IOException | RuntimeException e) {
@@ -218,13 +251,12 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     }
 
     /** A segment's bytes into the pool's aligned memory, decoded (and checked) by the engine's decoder. */
-    private static ColumnData decode(Table table, int c, SliceMeta slice, ArrowBuf data, long start, long length,
+    private static ColumnData decode(Table table, ColumnSpec spec, SliceMeta slice, int c, ArrowBuf data, long start, long length,
                                      AlignedBufferPool pool, BufferAllocator into) throws IOException {
         MemorySegment memory = pool.acquire(length);
         boolean handed = false;
         try {
             MemorySegment.copy(MemorySegment.ofAddress(data.memoryAddress()).reinterpret(data.capacity()), start, memory, 0, length);
-            ColumnSpec spec = table.schema().column(c);
             handed = true; // the decoder releases it, on failure too
             return SegmentDecoder.decode(table.name(), spec, slice, slice.segment(c), memory.asSlice(0, memory.byteSize()), into,
                     () -> pool.release(memory));
@@ -240,17 +272,96 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
 
     @Override
     public PushdownScan pushdown(Pushdown request) {
-        ObjectNode base = Tickets.pushdown(request);
-        return (slice, pool, into) -> {
-            byte[] ticket = Tickets.withSlice(pullup.stamp(base), slice.index());
+        return new PushdownCalls(request);
+    }
+
+    /**
+     * One scan's pushdown requests: P and the columns encoded once into every ticket; R sent once,
+     * registered on the node (action {@code filters}) and named by id in each ticket, released when
+     * the scan's last session closes, registered again if the node let it go meanwhile.
+     */
+    private final class PushdownCalls implements PushdownScan {
+        private final Pushdown request;
+        private final ObjectNode base;
+        private final byte[] filterBody; // null: no runtime filters
+        private String filterId; // registered on the node, or null
+        private int sessions;
+
+        PushdownCalls(Pushdown request) {
+            this.request = request;
+            this.base = Tickets.pushdown(request);
+            this.filterBody = request.filters().isEmpty() ? null : Tickets.registerFilters(request);
+        }
+
+        @Override
+        public synchronized void opened() {
+            sessions++;
+        }
+
+        @Override
+        public void closed() {
+            String release;
+            synchronized (this) {
+                if (--sessions > 0 || filterId == null) return;
+                release = filterId;
+                filterId = null;
+            }
+            try {
+                Iterator<Result> it = client.doAction(new Action(Tickets.RELEASE, Tickets.release(release)), options);
+                while (it.hasNext()) it.next();
+            } catch (RuntimeException e) { // the node lets unused filters go by itself (NodeFilters.IDLE)
+                LOG.debug("storage node {}: releasing runtime filters {} failed: {}", address(), release, e.toString());
+            }
+        }
+
+        /** The id of the scan's registered filters, registering them first if needed; {@code sent[0]} gets the bytes that took. */
+        private synchronized String filterId(long[] sent) {
+            if (filterId == null) {
+                Iterator<Result> it = client.doAction(new Action(Tickets.FILTERS, filterBody), options);
+                if (!it.hasNext()) throw new IllegalStateException("storage node " + address() + " registered no filters");
+                try {
+                    filterId = ExprCodec.text(Tickets.JSON.readTree(it.next().getBody()).get("id"), "id");
+                } catch (IOException e) {
+                    throw new IllegalStateException("storage node " + address() + " answered the filters with no id", e);
+                }
+                while (it.hasNext()) it.next();
+                sent[0] += filterBody.length;
+            }
+            return filterId;
+        }
+
+        private synchronized void forget(String id) {
+            if (id.equals(filterId)) filterId = null;
+        }
+
+        @Override
+        public Received<List<ColumnData>> slice(SliceMeta slice, AlignedBufferPool pool, BufferAllocator into) throws IOException {
+            for (int attempt = 0; ; attempt++) {
+                long[] sent = {0};
+                String id = null;
+                try {
+                    ObjectNode o = pullup.stamp(base);
+                    if (filterBody != null) o.put(Tickets.FILTER_ID, id = filterId(sent));
+                    return slice(Tickets.withSlice(o, slice.index()), sent[0], slice, pool, into);
+                } catch (FlightRuntimeException f) {
+                    boolean gone = id != null && f.status().code() == FlightStatusCode.NOT_FOUND && f.getMessage() != null
+                            && f.getMessage().contains(NodeFilters.GONE);
+                    if (gone) forget(id);
+                    if (!gone || attempt > 0) throw failed("pushdown on slice " + slice.index() + " of " + request.table().name(), f);
+                }
+            }
+        }
+
+        private Received<List<ColumnData>> slice(byte[] ticket, long sent, SliceMeta slice, AlignedBufferPool pool,
+                                                 BufferAllocator into) throws IOException {
             List<ColumnData> out = new ArrayList<>();
-            long bytes = ticket.length;
+            long bytes = ticket.length + sent;
             int rows = 0;
             try (NodeCall call = call(ticket)) {
                 FlightStream stream = call.stream();
                 if (pushedBack(stream)) { // the node's arbiter declined: the slice's raw segments, processed as pull-up
                     int[] read = request.readColumns();
-                    Received<List<ArrowBuf>> raw = segments(call, request.table(), read, slice, ticket.length, into);
+                    Received<List<ArrowBuf>> raw = segments(call, request.table(), read, slice, bytes, into);
                     List<ColumnData> decoded = decodeAll(request.table(), read, slice, raw.value(), pool, into);
                     return new Received<>(decoded, raw.rows(), raw.networkBytes(), true);
                 }
@@ -273,11 +384,9 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 return new Received<List<ColumnData>>(out, rows, bytes);
             } catch (IOException | RuntimeException e) {
                 for (ColumnData d : out) d.close();
-                if (e instanceof FlightRuntimeException f) throw failed("pushdown on slice " + slice.index() + " of "
-                        + request.table().name(), f);
                 throw e;
             }
-        };
+        }
     }
 
     private static boolean pushedBack(FlightStream stream) {

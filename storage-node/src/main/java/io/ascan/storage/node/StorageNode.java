@@ -148,6 +148,11 @@ public final class StorageNode implements AutoCloseable {
     }
 
     /** How many streams wait for their client to read now. */
+    /** The registered runtime filters of the scans it serves. */
+    NodeFilters filters() {
+        return producer.filters();
+    }
+
     int streamsWaiting() {
         return producer.waiting();
     }
@@ -186,6 +191,7 @@ public final class StorageNode implements AutoCloseable {
                 // calls still streaming stop at their next wait: their buffers go back before the memory closes
                 executor.awaitTermination(5, TimeUnit.SECONDS);
             } finally {
+                producer.close();
                 cache.close();
                 pool.close();
                 allocator.close();

@@ -50,7 +50,14 @@ final class Tickets {
      */
     record Request(String kind, String table, String version, int slice, int count, int[] columns, int projected,
                    JsonNode predicate, JsonNode filters, boolean decimal128, boolean pushback, double pullupNanosPerByte,
-                   JsonNode bitmap) {}
+                   JsonNode bitmap, String filterId) {}
+
+    /** The ticket field naming runtime filters registered on the node (action {@link #FILTERS}) in place of {@code filters}. */
+    static final String FILTER_ID = "filterId";
+    /** The action registering a scan's runtime filters: body {@code {v, projected, filters}}, result {@code {id}}. */
+    static final String FILTERS = "filters";
+    /** The action releasing registered runtime filters: body {@code {v, id}}. */
+    static final String RELEASE = "release";
 
     /** The ticket field saying the client takes pushback; also the schema metadata key marking a pushed-back answer. */
     static final String PUSHBACK = "pushback";
@@ -105,17 +112,50 @@ final class Tickets {
         }
     }
 
-    /** A pushdown scan's request without its slice. */
+    /** A pushdown scan's request without its slice and R (sent once, {@link #registerFilters}, and named by id). */
     static ObjectNode pushdown(RemoteStorage.Pushdown p) {
         ObjectNode o = base(PUSHDOWN, p.table());
         ArrayNode cols = o.putArray("columns");
         for (int c : p.readColumns()) cols.add(c);
         o.put("projected", p.projected());
         if (p.predicate() != null) o.set("predicate", ExprCodec.write(p.predicate()));
-        ArrayNode filters = o.putArray("filters");
-        for (RuntimeFilter f : p.filters()) filters.add(filter(f));
         o.put(PUSHBACK, true);
         return o;
+    }
+
+    /** The body of action {@link #FILTERS}: a pushdown scan's runtime filters R. */
+    static byte[] registerFilters(RemoteStorage.Pushdown p) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("v", VERSION);
+        o.put("projected", p.projected());
+        ArrayNode filters = o.putArray("filters");
+        for (RuntimeFilter f : p.filters()) filters.add(filter(f));
+        return bytes(o);
+    }
+
+    /** The body of action {@link #RELEASE}. */
+    static byte[] release(String id) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("v", VERSION);
+        o.put("id", id);
+        return bytes(o);
+    }
+
+    /** An action's body as a JSON object of this protocol's version, within the node's request limit. */
+    static JsonNode actionBody(byte[] body, int maxBytes) {
+        if (body.length > maxBytes) {
+            throw new ProtocolException("request of " + body.length + " bytes exceeds the node's limit of " + maxBytes);
+        }
+        JsonNode n;
+        try {
+            n = JSON.readTree(body);
+        } catch (IOException e) {
+            throw new ProtocolException("malformed request: not JSON (" + e.getClass().getSimpleName() + ")");
+        }
+        if (n == null || !n.isObject()) throw new ProtocolException("malformed request: not a JSON object");
+        int v = ExprCodec.integer(n.get("v"), "v");
+        if (v != VERSION) throw new ProtocolException("request version " + v + " is not served (this node speaks " + VERSION + ")");
+        return n;
     }
 
     static byte[] withSlice(ObjectNode request, int slice) {
@@ -157,7 +197,8 @@ final class Tickets {
         return new Request(kind, ExprCodec.text(n.get("table"), "table"), ExprCodec.text(n.get("version"), "version"),
                 ExprCodec.integer(n.get("slice"), "slice"), n.has("count") ? ExprCodec.integer(n.get("count"), "count") : 1,
                 columns, projected, n.get("predicate"), filters, n.path(DECIMAL128).asBoolean(false),
-                n.path(PUSHBACK).asBoolean(false), n.path(PULLUP_RATE).asDouble(0), n.get("bitmap"));
+                n.path(PUSHBACK).asBoolean(false), n.path(PULLUP_RATE).asDouble(0), n.get("bitmap"),
+                n.hasNonNull(FILTER_ID) ? ExprCodec.text(n.get(FILTER_ID), FILTER_ID) : null);
     }
 
     @SuppressWarnings("restricted") // the filter's own memory, within its size
@@ -211,7 +252,7 @@ final class Tickets {
             return out;
         } catch (RuntimeException e) {
             close(out);
-            if (e instanceof ProtocolException) throw e;
+            if (e instanceof ProtocolException || e instanceof org.apache.arrow.memory.OutOfMemoryException) throw e;
             throw new ProtocolException("bad runtime filter: " + e.getMessage());
         }
     }

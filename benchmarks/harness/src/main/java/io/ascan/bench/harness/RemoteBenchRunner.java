@@ -100,6 +100,8 @@ public final class RemoteBenchRunner {
     private Map<String, String> engineSettings(RemoteLink link) {
         Map<String, String> s = new HashMap<>(plan.settings());
         if (link.limited() && !nodes.shapes()) s.put("interconnect.bandwidth", Long.toString(link.bytesPerSecond()));
+        // a shaped link is not emulated again, but the adaptive scan's cost model weighs bytes over it
+        if (link.limited() && nodes.shapes()) s.put("storage.linkBandwidth", Long.toString(link.bytesPerSecond()));
         return s;
     }
 

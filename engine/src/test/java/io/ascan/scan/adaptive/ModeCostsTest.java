@@ -1,0 +1,77 @@
+package io.ascan.scan.adaptive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.catalog.Table;
+import io.ascan.format.ColumnSpec;
+import io.ascan.format.Encoding;
+import io.ascan.format.SegmentMeta;
+import io.ascan.format.SliceMeta;
+import io.ascan.format.TableManifest;
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.policy.ModePrior;
+import io.ascan.types.DataType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The cost model over a storage node: bytes over the link per remote mode, at the bandwidth the connection knows. */
+class ModeCostsTest {
+    static final int ROWS = 1000, SLICES = 4;
+    static final List<ScanMode> REMOTE = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
+    /** 20-character names, dictionary-encoded into 1 byte per row; an INTEGER key of 4 bytes per row. */
+    static final String LO = "a".repeat(20), HI = "z".repeat(20);
+
+    static Table table() {
+        List<SliceMeta> slices = new ArrayList<>();
+        for (int i = 0; i < SLICES; i++) {
+            slices.add(new SliceMeta(i, (long) i * ROWS, ROWS, List.of(
+                    new SegmentMeta(0, 4 * ROWS, 0, Encoding.PLAIN, 0, 0, 999),
+                    new SegmentMeta(0, ROWS, 0, Encoding.DICT, 0, LO, HI))));
+        }
+        TableManifest m = new TableManifest(TableManifest.FORMAT_VERSION, "t",
+                List.of(new ColumnSpec("k", DataType.INTEGER), new ColumnSpec("name", DataType.VARCHAR)),
+                (long) SLICES * ROWS, 1 << 20, slices, new long[] {1000, 1000});
+        return new Table(Path.of("t"), m);
+    }
+
+    static ModePrior remote(long bandwidth) {
+        Table t = table();
+        int[] both = {0, 1};
+        return ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), bandwidth, 2, 2, REMOTE);
+    }
+
+    @Test
+    void pushdownShipsStringsDecoded() {
+        Table t = table();
+        assertEquals(4.125, ModeCosts.decodedBytes(t, t.manifest().slices(), 0, 4L * ROWS * SLICES, (long) ROWS * SLICES));
+        // the text itself (20 characters) and its offset, not the 1-byte dictionary code stored
+        assertEquals(24.125, ModeCosts.decodedBytes(t, t.manifest().slices(), 1, (long) ROWS * SLICES, (long) ROWS * SLICES));
+    }
+
+    @Test
+    void aKnownLinkBoundsEachModeByItsBytes() {
+        ModePrior p = remote(125_000_000); // 1 Gbit/s
+        // every row passes: pull-up moves 5 encoded bytes a row, pushdown 28.25 decoded ones
+        assertEquals(125e6 / 5, p.throughput().get(ScanMode.DIRECT), 1);
+        assertEquals(125e6 / 28.25, p.throughput().get(ScanMode.PUSHDOWN), 1);
+        assertTrue(p.throughput().get(ScanMode.DIRECT) > p.throughput().get(ScanMode.PUSHDOWN));
+    }
+
+    @Test
+    void pullUpOverAKnownLinkIsBoundedBySlicesBytes() {
+        // 5,000 bytes a slice over 1 MB/s: at most 200 slices/s, whatever the data
+        assertEquals(200.0, remote(1_000_000).bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(remote(1_000_000).bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
+        assertTrue(Double.isNaN(remote(0).bound(ScanMode.DIRECT)), "no link known, no bound");
+    }
+
+    @Test
+    void anUnknownLinkIsNotTheBound() {
+        ModePrior known = remote(125_000_000), unknown = remote(0);
+        assertTrue(unknown.throughput().get(ScanMode.DIRECT) > 2 * known.throughput().get(ScanMode.DIRECT));
+        assertTrue(unknown.throughput().get(ScanMode.PUSHDOWN) > 2 * known.throughput().get(ScanMode.PUSHDOWN));
+    }
+}
