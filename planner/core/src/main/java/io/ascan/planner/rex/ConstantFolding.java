@@ -106,6 +106,7 @@ public final class ConstantFolding extends RexShuttle {
             case TIMES, CHECKED_TIMES -> times(c);
             case MINUS_PREFIX -> negate(c);
             case CAST -> cast(c);
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> compare(c);
             default -> null;
         };
         // Only a literal of exactly the call's type may replace it (row types of projections must not change).
@@ -218,6 +219,31 @@ public final class ConstantFolding extends RexShuttle {
         if (v.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1000)) > 0) return null; // the engine counts microseconds
         RexNode folded = rex.makeIntervalLiteral(v, type.getIntervalQualifier());
         return type.isNullable() ? rex.makeCast(type, folded, true, false) : folded;
+    }
+
+    /**
+     * A comparison of two exact numeric literals, TRUE or FALSE, so that a CASE over it folds here
+     * ({@link #caseOfLiteralConditions}) at the CASE's type. Left to Calcite's simplifier, {@code
+     * NULLIF(-0.01, 2.5)} became its NOT NULL value under a parent call still typed nullable
+     * ({@code NULLIF(-0.01, 2.5) - 0.000001}), which its own type check rejected (an AssertionError
+     * in RexSimplify.validateStrongPolicy). Exact values compare exactly in the engine too; other
+     * types (strings' order, approximate numbers) are left to run time.
+     */
+    private RexNode compare(RexCall c) {
+        RexLiteral a = operand(c, 0), b = operand(c, 1);
+        if (!exactNumeric(a.getType()) || !exactNumeric(b.getType())) return null;
+        BigDecimal x = a.getValueAs(BigDecimal.class), y = b.getValueAs(BigDecimal.class);
+        if (x == null || y == null) return null;
+        int cmp = x.compareTo(y);
+        boolean result = switch (c.getKind()) {
+            case EQUALS -> cmp == 0;
+            case NOT_EQUALS -> cmp != 0;
+            case LESS_THAN -> cmp < 0;
+            case LESS_THAN_OR_EQUAL -> cmp <= 0;
+            case GREATER_THAN -> cmp > 0;
+            default -> cmp >= 0;
+        };
+        return rex.makeLiteral(result);
     }
 
     private RexNode negate(RexCall c) {
