@@ -226,15 +226,17 @@ public final class ConstantFolding extends RexShuttle {
      * ({@link #caseOfLiteralConditions}) at the CASE's type. Left to Calcite's simplifier, {@code
      * NULLIF(-0.01, 2.5)} became its NOT NULL value under a parent call still typed nullable
      * ({@code NULLIF(-0.01, 2.5) - 0.000001}), which its own type check rejected (an AssertionError
-     * in RexSimplify.validateStrongPolicy). Exact values compare exactly in the engine too; other
-     * types (strings' order, approximate numbers) are left to run time.
+     * in RexSimplify.validateStrongPolicy). Numbers compare as the engine compares them: exact ones
+     * exactly, and as doubles where either is approximate (-0.0 equal to 0.0); other types
+     * (strings' order) are left to run time.
      */
     private RexNode compare(RexCall c) {
         RexLiteral a = operand(c, 0), b = operand(c, 1);
-        if (!exactNumeric(a.getType()) || !exactNumeric(b.getType())) return null;
+        if (!SqlTypeUtil.isNumeric(a.getType()) || !SqlTypeUtil.isNumeric(b.getType())) return null;
         BigDecimal x = a.getValueAs(BigDecimal.class), y = b.getValueAs(BigDecimal.class);
         if (x == null || y == null) return null;
-        int cmp = x.compareTo(y);
+        double dx = x.doubleValue(), dy = y.doubleValue();
+        int cmp = exactNumeric(a.getType()) && exactNumeric(b.getType()) ? x.compareTo(y) : dx < dy ? -1 : dx > dy ? 1 : 0;
         boolean result = switch (c.getKind()) {
             case EQUALS -> cmp == 0;
             case NOT_EQUALS -> cmp != 0;
