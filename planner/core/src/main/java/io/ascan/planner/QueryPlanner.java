@@ -135,7 +135,8 @@ public final class QueryPlanner {
                         // (CASE WHEN TRUE THEN 1.5e0 ELSE NULL END becomes a NOT NULL literal) under
                         // aggregate calls whose types the validator derived, which Calcite's type
                         // checks then reject; the optimizer's reduction rules simplify type-preservingly.
-                        .withRelBuilderConfigTransform(c -> c.withSimplify(false)))
+                        .withRelBuilderConfigTransform(c -> c.withSimplify(false))
+                        .withRelBuilderFactory(AscanMetadata.BUILDERS))
                 .build();
     }
 

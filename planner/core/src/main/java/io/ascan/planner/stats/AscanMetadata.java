@@ -23,7 +23,9 @@ import org.apache.calcite.rel.metadata.MetadataDef;
 import org.apache.calcite.rel.metadata.MetadataHandler;
 import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMdDistinctRowCount;
+import org.apache.calcite.rel.metadata.RelMdMaxRowCount;
 import org.apache.calcite.rel.metadata.RelMdPredicates;
 import org.apache.calcite.rel.metadata.RelMdRowCount;
 import org.apache.calcite.rel.metadata.RelMdSelectivity;
@@ -37,6 +39,8 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.Util;
 
@@ -58,15 +62,27 @@ public final class AscanMetadata {
             ReflectiveRelMetadataProvider.reflectiveSource(new ColumnOrigins(), BuiltInMetadata.ColumnOrigin.Handler.class),
             ReflectiveRelMetadataProvider.reflectiveSource(new Size(), BuiltInMetadata.Size.Handler.class),
             ReflectiveRelMetadataProvider.reflectiveSource(new Predicates(), BuiltInMetadata.Predicates.Handler.class),
+            ReflectiveRelMetadataProvider.reflectiveSource(new MaxRowCount(), BuiltInMetadata.MaxRowCount.Handler.class),
             DefaultRelMetadataProvider.INSTANCE));
+
+    private static final JaninoRelMetadataProvider JANINO = JaninoRelMetadataProvider.of(PROVIDER);
 
     /** Makes every metadata query of {@code cluster} use these estimates. */
     public static void install(RelOptCluster cluster) {
-        JaninoRelMetadataProvider janino = JaninoRelMetadataProvider.of(PROVIDER);
-        cluster.setMetadataProvider(janino);
-        cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(janino));
+        cluster.setMetadataProvider(JANINO);
+        cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(JANINO));
         cluster.invalidateMetadataQuery();
     }
+
+    /**
+     * A RelBuilder factory whose builders' clusters use these estimates. The SQL-to-rel conversion
+     * builds with it: RelBuilder drops an aggregate over an input of at most one row as already
+     * unique, so that bound must be right from the start ({@link MaxRowCount}).
+     */
+    public static final RelBuilderFactory BUILDERS = (cluster, schema) -> {
+        if (cluster.getMetadataProvider() != JANINO) install(cluster);
+        return RelFactories.LOGICAL_BUILDER.create(cluster, schema);
+    };
 
     /**
      * A filter's predicates as Calcite infers them, less its comparisons with a NULL literal. A rule
@@ -90,6 +106,23 @@ public final class AscanMetadata {
         private static boolean comparesWithNull(RexNode e) {
             return e.isA(SqlKind.COMPARISON)
                     && ((RexCall) e).getOperands().stream().anyMatch(o -> o instanceof RexLiteral l && l.isNull());
+        }
+    }
+
+    /**
+     * Calcite bounds a join's rows by |L| * |R| (a side that may be empty counted as one row where
+     * the join makes NULLs for it). A FULL join has more: each side's unmatched rows as well, so
+     * two one-row inputs that do not match give two rows, not one. Taken for "at most one row",
+     * Calcite's bound let a DISTINCT over such a join go as already unique, and duplicates came
+     * out (fuzzer seed 318 q4013).
+     */
+    public static final class MaxRowCount extends RelMdMaxRowCount {
+        @Override
+        public Double getMaxRowCount(Join join, RelMetadataQuery mq) {
+            Double pairs = super.getMaxRowCount(join, mq);
+            if (pairs == null || join.getJoinType() != JoinRelType.FULL) return pairs;
+            Double left = mq.getMaxRowCount(join.getLeft()), right = mq.getMaxRowCount(join.getRight());
+            return left == null || right == null ? null : pairs + left + right;
         }
     }
 
