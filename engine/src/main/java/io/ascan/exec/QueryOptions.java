@@ -24,9 +24,9 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
 
     /**
-     * {@code scan.morselRows} by default: whole slices. Morsels of 16,384 rows (docs/architecture.md,
-     * "Morsels") made hot SSB scans 1.33x (SF 1) and 1.54x (SF 10) slower, side by side
-     * (docs/benchmarks.md), so they are asked for, not the default.
+     * {@code scan.morselRows} by default: whole slices. With morsels of 16,384 rows (docs/architecture.md,
+     * "Morsels") adaptive scans re-sample on false drift and static scans of q1.1 take 12-28% more CPU
+     * (docs/benchmarks.md, "AdaptiveScan at the default layout"), so they are asked for, not the default.
      */
     public static final int DEFAULT_MORSEL_ROWS = 0;
 
