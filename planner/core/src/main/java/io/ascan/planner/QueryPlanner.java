@@ -220,7 +220,7 @@ public final class QueryPlanner {
             SqlNode validated = planner.validate(parsed);
             t = lap(phases, "validate", t);
             RelRoot root = planner.rel(validated);
-            AscanMetadata.install(root.rel.getCluster());
+            AscanMetadata.install(root.rel.getCluster()); // already there when the conversion built with AscanMetadata.BUILDERS
             t = lap(phases, "convert to rels", t);
             RelDataType resultType = UntypedNulls.rowType(root.validatedRowType, root.rel.getCluster().getTypeFactory());
             RelNode rel0 = UntypedNulls.project(root.project(), resultType);

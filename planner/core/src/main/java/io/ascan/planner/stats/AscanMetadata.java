@@ -67,8 +67,9 @@ public final class AscanMetadata {
 
     private static final JaninoRelMetadataProvider JANINO = JaninoRelMetadataProvider.of(PROVIDER);
 
-    /** Makes every metadata query of {@code cluster} use these estimates. */
+    /** Makes every metadata query of {@code cluster} use these estimates (once: a cluster that has them keeps its cached values). */
     public static void install(RelOptCluster cluster) {
+        if (cluster.getMetadataProvider() == JANINO) return;
         cluster.setMetadataProvider(JANINO);
         cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(JANINO));
         cluster.invalidateMetadataQuery();
@@ -80,7 +81,7 @@ public final class AscanMetadata {
      * unique, so that bound must be right from the start ({@link MaxRowCount}).
      */
     public static final RelBuilderFactory BUILDERS = (cluster, schema) -> {
-        if (cluster.getMetadataProvider() != JANINO) install(cluster);
+        install(cluster);
         return RelFactories.LOGICAL_BUILDER.create(cluster, schema);
     };
 
