@@ -97,6 +97,7 @@ public final class ConstantFolding extends RexShuttle {
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
         if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
         if (c.getKind() == SqlKind.CASE) return caseOfLiteralConditions(c);
+        if (c.getKind() == SqlKind.COALESCE) return coalesceWithoutNulls(c);
         for (RexNode o : c.getOperands()) {
             if (!(o instanceof RexLiteral lit) || lit.isNull()) return visited;
         }
@@ -113,13 +114,6 @@ public final class ConstantFolding extends RexShuttle {
         return folded != null && folded.getType().equals(c.getType()) ? folded : visited;
     }
 
-    /**
-     * A CASE without its branches whose condition is a FALSE or NULL literal, and the value of a
-     * first branch whose condition is TRUE, kept at the CASE's type. Left to Calcite's simplifier,
-     * such a CASE became its non-nullable ELSE value under a parent call still typed nullable, which
-     * Calcite's own type check then rejected (an AssertionError in RexSimplify.validateStrongPolicy:
-     * {@code x IN (SELECT 1.5 + NULLIF(0.000001, CAST(NULL AS DECIMAL(12,2))) ...)}).
-     */
     /** An AND or OR whose operand folded into an AND or OR (a CASE WHEN TRUE THEN a AND b), flattened as Calcite requires of a condition. */
     private RexNode flat(RexNode e) {
         return e.isA(SqlKind.AND) || e.isA(SqlKind.OR) ? RexUtil.flatten(rex, e) : e;
@@ -138,6 +132,13 @@ public final class ConstantFolding extends RexShuttle {
         return c.clone(rex.getTypeFactory().createTypeWithNullability(c.getType(), false), c.getOperands());
     }
 
+    /**
+     * A CASE without its branches whose condition is a FALSE or NULL literal, and the value of a
+     * first branch whose condition is TRUE, kept at the CASE's type. Left to Calcite's simplifier,
+     * such a CASE became its non-nullable ELSE value under a parent call still typed nullable, which
+     * Calcite's own type check then rejected (an AssertionError in RexSimplify.validateStrongPolicy:
+     * {@code x IN (SELECT 1.5 + NULLIF(0.000001, CAST(NULL AS DECIMAL(12,2))) ...)}).
+     */
     private RexNode caseOfLiteralConditions(RexCall c) {
         List<RexNode> ops = c.getOperands();
         List<RexNode> kept = new ArrayList<>();
@@ -153,6 +154,21 @@ public final class ConstantFolding extends RexShuttle {
         if (kept.isEmpty()) return fit(c.getType(), otherwise);
         kept.add(otherwise);
         return rex.makeCall(c.getType(), c.getOperator(), kept);
+    }
+
+    /**
+     * A COALESCE without its NULL-literal operands, and its first operand when that is a non-NULL
+     * literal or the only one left, kept at the COALESCE's type. Left unfolded, a constant such as
+     * {@code NULLIF(0, COALESCE(NULL, 0))} stayed a CASE over a COALESCE in a projection; a join
+     * comparing with it then had Calcite's simplifier reduce it to NULL inside a comparison it
+     * kept, which its predicate list rejects ("Comparison with NULL in pulledUpPredicates", an
+     * AssertionError; fuzzer seed 323 q110).
+     */
+    private RexNode coalesceWithoutNulls(RexCall c) {
+        List<RexNode> kept = c.getOperands().stream().filter(o -> !RexUtil.isNullLiteral(o, true)).toList();
+        if (kept.isEmpty()) return rex.makeNullLiteral(c.getType());
+        if (kept.size() == 1 || kept.getFirst() instanceof RexLiteral) return fit(c.getType(), kept.getFirst());
+        return kept.size() == c.getOperands().size() ? c : rex.makeCall(c.getType(), c.getOperator(), kept);
     }
 
     /**
