@@ -90,7 +90,7 @@ final class Differential implements AutoCloseable {
             }
             return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, "ascan fails where DuckDB answers: " + Failures.describe(ascanError));
         }
-        if (duckError != null) return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb", Failures.clip(duckError.getMessage()));
+        if (duckError != null) return new Verdict(Outcome.DUCKDB_ONLY_ERROR, duckDbErrorClass(duckError), Failures.clip(duckError.getMessage()));
         QueryFile query = QueryFile.parse("fuzz", "query", sql);
         String diff = ResultComparison.compare(query, ascan, "ascan mode=" + mode, duckdb, "duckdb");
         if (diff == null) return new Verdict(Outcome.MATCH, "", "");
@@ -144,6 +144,13 @@ final class Differential implements AutoCloseable {
         String message = s.getMessage() == null ? "" : s.getMessage().toLowerCase(Locale.ROOT);
         return s.getSQLState() != null && s.getSQLState().startsWith("22") || message.contains("overflow")
                 || message.contains("out of range");
+    }
+
+    /** DuckDB's error class, the words before "Error:" in its message ("Conversion", "Out of Range", "Binder"). */
+    static String duckDbErrorClass(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        int at = message.indexOf(" Error:");
+        return "duckdb " + (at < 0 ? "other" : message.substring(0, at).trim());
     }
 
     /** The root cause's class and the frame that threw it, or the SQLSTATE and the message's words. */

@@ -45,6 +45,7 @@ class FuzzTest {
         }
         if (seeds.size() > 1) System.out.println("[fuzz] seeds " + seeds + ": " + summary.describe());
         summary.signatures().forEach((s, n) -> System.out.println("[fuzz]   " + n + " x " + s));
+        summary.skipped().forEach((s, n) -> System.out.println("[fuzz]   " + n + " x " + s));
         if (!summary.failures().isEmpty()) {
             fail(summary.failures().size() + " failing queries of " + summary.describe() + "\n"
                     + summary.signatures().entrySet().stream().map(e -> "  " + e.getValue() + " x " + e.getKey()).collect(Collectors.joining("\n"))
