@@ -44,7 +44,10 @@ final class Differential implements AutoCloseable {
         DUCKDB_ONLY_DATA_ERROR,
         /** DuckDB rejects at bind time what ascan accepts (DuckDB's binder is stricter): skipped. */
         DUCKDB_STRICTER,
-        /** DuckDB rejects what ascan answers for another reason, or its data error could not be checked: skipped. */
+        /**
+         * DuckDB rejects what ascan answers for another reason, or its data error or internal error
+         * could not be checked (the query with failing values NULL, or its unoptimized plan, fails too): skipped.
+         */
         DUCKDB_ONLY_ERROR,
         /**
          * ascan raises a data error (overflow, value out of range) where DuckDB answers. Legitimate:
@@ -60,7 +63,8 @@ final class Differential implements AutoCloseable {
         KNOWN_OPEN,
         /**
          * ascan disagrees with DuckDB, but DuckDB with its optimizer off disagrees with DuckDB too
-         * and agrees with ascan: a bug of DuckDB's optimizer, reported, not a failure of ascan.
+         * and agrees with ascan: a bug of DuckDB's optimizer, reported, not a failure of ascan. Or
+         * DuckDB fails internally, and its unoptimized plan answers as ascan does.
          */
         ORACLE_BUG;
 
@@ -122,6 +126,7 @@ final class Differential implements AutoCloseable {
             return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, "ascan fails where DuckDB answers: " + Failures.describe(ascanError));
         }
         QueryFile file = QueryFile.parse("fuzz", "query", sql);
+        if (duckError != null && duckDbErrorClass(duckError).equals("duckdb INTERNAL")) return duckDbInternalError(file, ascan, duckError, sql);
         if (duckError != null) return duckDbOnlyError(file, ascan, duckError, query);
         String diff = ResultComparison.compare(file, ascan, "ascan mode=" + mode, duckdb, "duckdb");
         if (diff == null) return new Verdict(Outcome.MATCH, "", "");
@@ -161,6 +166,24 @@ final class Differential implements AutoCloseable {
             }
         }
         return new Verdict(Outcome.WRONG_ANSWER, "answer where duckdb fails: " + errorClass, message + diffs);
+    }
+
+    /**
+     * The verdict on a query that fails inside DuckDB (its "INTERNAL Error", a bug) and that ascan
+     * answers: DuckDB's bug when its unoptimized plan answers as ascan does, a wrong answer when
+     * that answer differs, unchecked when it fails too.
+     */
+    private Verdict duckDbInternalError(QueryFile file, Result ascan, SQLException duckError, String sql) {
+        String message = Failures.clip(duckError.getMessage());
+        Result unoptimized;
+        try {
+            unoptimized = workload.runDuckDbUnoptimized(sql);
+        } catch (SQLException e) {
+            return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb INTERNAL", message);
+        }
+        String diff = ResultComparison.compare(file, ascan, "ascan", unoptimized, "duckdb unoptimized");
+        return diff == null ? new Verdict(Outcome.ORACLE_BUG, "duckdb internal error", message)
+                : new Verdict(Outcome.WRONG_ANSWER, "wrong answer", message + "\n" + diff);
     }
 
     /**
