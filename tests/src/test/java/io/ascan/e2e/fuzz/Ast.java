@@ -189,7 +189,8 @@ final class Ast {
                     case PLUS, MINUS, TIMES, NEG, ABS -> true;
                     default -> false;
                 };
-                if (onError == OnError.RAISE || !mayFail) yield sql;
+                // DuckDB refuses TRY over a scalar subquery: such a call may still raise
+                if (onError == OnError.RAISE || !mayFail || c.op() != Op.CAST && hasSubquery(c)) yield sql;
                 String tried = c.op() == Op.CAST ? "TRY_" + sql : "TRY(" + sql + ")";
                 if (onError == OnError.NULL) yield tried;
                 // a value where the operands have one: NULL only when the call is NULL anyway
@@ -198,6 +199,10 @@ final class Ast {
                 yield "COALESCE(" + tried + ", CASE WHEN " + operandsNotNull + " THEN " + c.type().zero() + " END)";
             }
         };
+    }
+
+    private static boolean hasSubquery(Expr e) {
+        return e instanceof Subquery || e instanceof Call c && c.args().stream().anyMatch(Ast::hasSubquery);
     }
 
     private static String call(Call c, OnError onError) {
