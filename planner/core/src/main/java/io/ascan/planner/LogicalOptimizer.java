@@ -15,6 +15,7 @@ import io.ascan.planner.rules.HolisticAggregates;
 import io.ascan.planner.rules.SemiJoinRules;
 import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
+import io.ascan.planner.rules.StrictlyTypedRelBuilder;
 import io.ascan.planner.rules.ProjectReduction;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.TypedCasePredicates;
@@ -99,8 +100,8 @@ final class LogicalOptimizer {
             CoreRules.JOIN_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule());
 
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
-            CoreRules.FILTER_INTO_JOIN,
-            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.FILTER_INTO_JOIN.config.withRelBuilderFactory(StrictlyTypedRelBuilder.FACTORY).toRule(),
+            CoreRules.JOIN_CONDITION_PUSH.config.withRelBuilderFactory(StrictlyTypedRelBuilder.FACTORY).toRule(),
             FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,

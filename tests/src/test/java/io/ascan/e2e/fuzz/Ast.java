@@ -62,6 +62,16 @@ final class Ast {
 
     enum JoinType { INNER, LEFT, FULL }
 
+    /**
+     * How the SQL renders the calls that can raise a data error (casts, integer and decimal
+     * arithmetic): as they are; for DuckDB with a NULL instead of the error (TRY, TRY_CAST); or with
+     * a value of the type (zero) instead. Where DuckDB alone raises such an error, ascan's answer
+     * should be one of the latter two (the order of evaluation being open, ascan may never have
+     * needed the failing value, or needed only that it is not NULL), never one that used a value
+     * that wrapped around.
+     */
+    enum OnError { RAISE, NULL, ZERO }
+
     /** A FROM item: a table (base table or CTE name) or a derived table; joined to the ones before it unless first. */
     record Source(JoinType join, String table, Select derived, String alias, Expr on) {
         Source withOn(Expr e) {
@@ -102,14 +112,18 @@ final class Ast {
         Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, having, unionAll, v, l); }
 
         String sql() {
+            return sql(OnError.RAISE);
+        }
+
+        String sql(OnError onError) {
             StringBuilder sb = new StringBuilder();
             if (!with.isEmpty()) {
                 StringJoiner ctes = new StringJoiner(", ", "WITH ", " ");
-                for (Cte c : with) ctes.add(c.name() + " AS (" + c.query().sql() + ")");
+                for (Cte c : with) ctes.add(c.name() + " AS (" + c.query().sql(onError) + ")");
                 sb.append(ctes);
             }
-            sb.append(block());
-            for (Select branch : unionAll) sb.append(" UNION ALL ").append(branch.block());
+            sb.append(block(onError));
+            for (Select branch : unionAll) sb.append(" UNION ALL ").append(branch.block(onError));
             if (!orderBy.isEmpty()) {
                 StringJoiner keys = new StringJoiner(", ", " ORDER BY ", "");
                 for (OrderKey k : orderBy) {
@@ -121,24 +135,24 @@ final class Ast {
             return sb.toString();
         }
 
-        private String block() {
+        private String block(OnError onError) {
             StringJoiner select = new StringJoiner(", ", distinct ? "SELECT DISTINCT " : "SELECT ", "");
-            for (int i = 0; i < items.size(); i++) select.add(Ast.sql(items.get(i)) + " AS c" + i);
+            for (int i = 0; i < items.size(); i++) select.add(Ast.sql(items.get(i), onError) + " AS c" + i);
             StringBuilder sb = new StringBuilder(select.toString());
             sb.append(" FROM ");
             for (int i = 0; i < from.size(); i++) {
                 Source s = from.get(i);
                 if (i > 0) sb.append(s.join() == JoinType.INNER ? " JOIN " : s.join() == JoinType.LEFT ? " LEFT JOIN " : " FULL JOIN ");
-                sb.append(s.derived() != null ? "(" + s.derived().sql() + ")" : s.table()).append(' ').append(s.alias());
-                if (i > 0) sb.append(" ON ").append(Ast.sql(s.on()));
+                sb.append(s.derived() != null ? "(" + s.derived().sql(onError) + ")" : s.table()).append(' ').append(s.alias());
+                if (i > 0) sb.append(" ON ").append(Ast.sql(s.on(), onError));
             }
-            if (!where.isEmpty()) sb.append(" WHERE ").append(conjunction(where));
+            if (!where.isEmpty()) sb.append(" WHERE ").append(conjunction(where, onError));
             if (!groupBy.isEmpty()) {
                 StringJoiner keys = new StringJoiner(", ", " GROUP BY ", "");
-                for (Expr e : groupBy) keys.add(Ast.sql(e));
+                for (Expr e : groupBy) keys.add(Ast.sql(e, onError));
                 sb.append(keys);
             }
-            if (!having.isEmpty()) sb.append(" HAVING ").append(conjunction(having));
+            if (!having.isEmpty()) sb.append(" HAVING ").append(conjunction(having, onError));
             return sb.toString();
         }
 
@@ -148,53 +162,75 @@ final class Ast {
         }
     }
 
-    private static String conjunction(List<Expr> conjuncts) {
+    private static String conjunction(List<Expr> conjuncts, OnError onError) {
         StringJoiner j = new StringJoiner(" AND ");
-        for (Expr e : conjuncts) j.add(sql(e));
+        for (Expr e : conjuncts) j.add(sql(e, onError));
         return j.toString();
     }
 
     static String sql(Expr e) {
+        return sql(e, OnError.RAISE);
+    }
+
+    private static String sql(Expr e, OnError onError) {
         return switch (e) {
             case Col c -> c.qualifier() + "." + c.name();
             case Lit l -> l.sql();
             case Subquery s -> switch (s.op()) {
-                case EXISTS -> "EXISTS (" + s.query().sql() + ")";
-                case NOT_EXISTS -> "NOT EXISTS (" + s.query().sql() + ")";
-                case IN -> "(" + sql(s.args().getFirst()) + " IN (" + s.query().sql() + "))";
-                case NOT_IN -> "(" + sql(s.args().getFirst()) + " NOT IN (" + s.query().sql() + "))";
-                case SCALAR -> "(" + s.query().sql() + ")";
+                case EXISTS -> "EXISTS (" + s.query().sql(onError) + ")";
+                case NOT_EXISTS -> "NOT EXISTS (" + s.query().sql(onError) + ")";
+                case IN -> "(" + sql(s.args().getFirst(), onError) + " IN (" + s.query().sql(onError) + "))";
+                case NOT_IN -> "(" + sql(s.args().getFirst(), onError) + " NOT IN (" + s.query().sql(onError) + "))";
+                case SCALAR -> "(" + s.query().sql(onError) + ")";
             };
-            case Call c -> call(c);
+            case Call c -> {
+                String sql = call(c, onError);
+                boolean mayFail = c.op() == Op.CAST || c.type().kind() != Type.Kind.DOUBLE && switch (c.op()) {
+                    case PLUS, MINUS, TIMES, NEG, ABS -> true;
+                    default -> false;
+                };
+                // DuckDB refuses TRY over a scalar subquery: such a call may still raise
+                if (onError == OnError.RAISE || !mayFail || c.op() != Op.CAST && hasSubquery(c)) yield sql;
+                String tried = c.op() == Op.CAST ? "TRY_" + sql : "TRY(" + sql + ")";
+                if (onError == OnError.NULL) yield tried;
+                // a value where the operands have one: NULL only when the call is NULL anyway
+                StringJoiner operandsNotNull = new StringJoiner(" AND ");
+                for (Expr x : c.op() == Op.CAST ? c.args().subList(0, 1) : c.args()) operandsNotNull.add(sql(x, onError) + " IS NOT NULL");
+                yield "COALESCE(" + tried + ", CASE WHEN " + operandsNotNull + " THEN " + c.type().zero() + " END)";
+            }
         };
     }
 
-    private static String call(Call c) {
+    private static boolean hasSubquery(Expr e) {
+        return e instanceof Subquery || e instanceof Call c && c.args().stream().anyMatch(Ast::hasSubquery);
+    }
+
+    private static String call(Call c, OnError onError) {
         List<Expr> a = c.args();
         return switch (c.op()) {
-            case NEG -> "(- " + sql(a.get(0)) + ")";
-            case NOT -> "(NOT " + sql(a.get(0)) + ")";
-            case IS_NULL, IS_NOT_NULL -> "(" + sql(a.get(0)) + " " + c.op().sql + ")";
-            case BETWEEN, NOT_BETWEEN -> "(" + sql(a.get(0)) + " " + c.op().sql + " " + sql(a.get(1)) + " AND " + sql(a.get(2)) + ")";
+            case NEG -> "(- " + sql(a.get(0), onError) + ")";
+            case NOT -> "(NOT " + sql(a.get(0), onError) + ")";
+            case IS_NULL, IS_NOT_NULL -> "(" + sql(a.get(0), onError) + " " + c.op().sql + ")";
+            case BETWEEN, NOT_BETWEEN -> "(" + sql(a.get(0), onError) + " " + c.op().sql + " " + sql(a.get(1), onError) + " AND " + sql(a.get(2), onError) + ")";
             case IN_LIST, NOT_IN_LIST -> {
-                StringJoiner list = new StringJoiner(", ", "(" + sql(a.get(0)) + " " + c.op().sql + " (", "))");
-                for (Expr x : a.subList(1, a.size())) list.add(sql(x));
+                StringJoiner list = new StringJoiner(", ", "(" + sql(a.get(0), onError) + " " + c.op().sql + " (", "))");
+                for (Expr x : a.subList(1, a.size())) list.add(sql(x, onError));
                 yield list.toString();
             }
             case CASE -> {
                 StringBuilder sb = new StringBuilder("(CASE");
-                for (int i = 0; i + 1 < a.size(); i += 2) sb.append(" WHEN ").append(sql(a.get(i))).append(" THEN ").append(sql(a.get(i + 1)));
-                yield sb.append(" ELSE ").append(sql(a.getLast())).append(" END)").toString();
+                for (int i = 0; i + 1 < a.size(); i += 2) sb.append(" WHEN ").append(sql(a.get(i), onError)).append(" THEN ").append(sql(a.get(i + 1), onError));
+                yield sb.append(" ELSE ").append(sql(a.getLast(), onError)).append(" END)").toString();
             }
-            case CAST -> "CAST(" + sql(a.get(0)) + " AS " + c.type().sql() + ")";
-            case SUBSTRING -> "SUBSTRING(" + sql(a.get(0)) + " FROM " + sql(a.get(1)) + " FOR " + sql(a.get(2)) + ")";
-            case EXTRACT_YEAR -> "EXTRACT(YEAR FROM " + sql(a.get(0)) + ")";
+            case CAST -> "CAST(" + sql(a.get(0), onError) + " AS " + c.type().sql() + ")";
+            case SUBSTRING -> "SUBSTRING(" + sql(a.get(0), onError) + " FROM " + sql(a.get(1), onError) + " FOR " + sql(a.get(2), onError) + ")";
+            case EXTRACT_YEAR -> "EXTRACT(YEAR FROM " + sql(a.get(0), onError) + ")";
             case COUNT_STAR -> "COUNT(*)";
-            case COUNT_DISTINCT -> "COUNT(DISTINCT " + sql(a.get(0)) + ")";
+            case COUNT_DISTINCT -> "COUNT(DISTINCT " + sql(a.get(0), onError) + ")";
             default -> {
-                if (c.op().infix()) yield "(" + sql(a.get(0)) + " " + c.op().sql + " " + sql(a.get(1)) + ")";
+                if (c.op().infix()) yield "(" + sql(a.get(0), onError) + " " + c.op().sql + " " + sql(a.get(1), onError) + ")";
                 StringJoiner args = new StringJoiner(", ", c.op().sql + "(", ")");
-                for (Expr x : a) args.add(sql(x));
+                for (Expr x : a) args.add(sql(x, onError));
                 yield args.toString();
             }
         };

@@ -2,6 +2,7 @@ package io.ascan.e2e.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,10 +10,16 @@ import io.ascan.e2e.QueryFile;
 import io.ascan.e2e.Result;
 import io.ascan.e2e.ScanModes;
 import io.ascan.e2e.Workload;
+import io.ascan.e2e.fuzz.Ast.Call;
+import io.ascan.e2e.fuzz.Ast.Expr;
+import io.ascan.e2e.fuzz.Ast.Lit;
+import io.ascan.e2e.fuzz.Ast.Op;
 import io.ascan.e2e.fuzz.Ast.Select;
+import io.ascan.e2e.fuzz.Ast.Source;
 import io.ascan.e2e.fuzz.Differential.Outcome;
 import io.ascan.e2e.fuzz.Differential.Verdict;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -45,6 +52,7 @@ class FuzzTest {
         }
         if (seeds.size() > 1) System.out.println("[fuzz] seeds " + seeds + ": " + summary.describe());
         summary.signatures().forEach((s, n) -> System.out.println("[fuzz]   " + n + " x " + s));
+        summary.skipped().forEach((s, n) -> System.out.println("[fuzz]   " + n + " x " + s));
         if (!summary.failures().isEmpty()) {
             fail(summary.failures().size() + " failing queries of " + summary.describe() + "\n"
                     + summary.signatures().entrySet().stream().map(e -> "  " + e.getValue() + " x " + e.getKey()).collect(Collectors.joining("\n"))
@@ -69,8 +77,31 @@ class FuzzTest {
         try (Workload small = Workload.small(scratch); Differential differential = new Differential(small)) {
             assertEquals(small.runAscan(small.ascan(), "SELECT x FROM tc").rows().size(),
                     small.runDuckDbUnoptimized(sql).rows().size(), "DuckDB unoptimized answers every row of tc");
-            Verdict v = differential.run(sql, "staging");
+            Verdict v = differential.run(sql, null, "staging");
             assertTrue(v.outcome() == Outcome.ORACLE_BUG || v.outcome() == Outcome.MATCH, v.toString());
+        }
+    }
+
+    /**
+     * Where DuckDB alone overflows, ascan's answer must be DuckDB's with the failing value NULL or
+     * zero (ascan did not need it): one that used a wrapped value is a wrong answer.
+     */
+    @Test
+    void anAnswerWhereDuckDbOverflowsMustNotDependOnTheFailingValue(@TempDir Path scratch) throws Exception {
+        Expr overflow = new Call(Op.PLUS, Type.INTEGER, List.of(new Lit("1", Type.INTEGER), new Lit("2147483647", Type.INTEGER)));
+        Select query = new Select(List.of(), false, List.of(overflow), List.of(new Source(null, "region", null, "t0", null)),
+                List.of(), List.of(), List.of(), List.of(), List.of(), null);
+        assertEquals("SELECT (1 + 2147483647) AS c0 FROM region t0", query.sql());
+        assertEquals("SELECT TRY((1 + 2147483647)) AS c0 FROM region t0", query.sql(Ast.OnError.NULL));
+        assertEquals("SELECT COALESCE(TRY((1 + 2147483647)), CASE WHEN 1 IS NOT NULL AND 2147483647 IS NOT NULL THEN 0 END) AS c0 FROM region t0",
+                query.sql(Ast.OnError.ZERO));
+        try (Workload small = Workload.small(scratch); Differential differential = new Differential(small)) {
+            SQLException overflowed = assertThrows(SQLException.class, () -> small.runDuckDb(query.sql()));
+            QueryFile file = QueryFile.parse("fuzz", "query", query.sql());
+            Result wrapped = small.runAscan(small.ascan(), "SELECT CAST(-2147483648 AS INTEGER) AS c0 FROM region t0");
+            Result unneeded = small.runAscan(small.ascan(), "SELECT CAST(NULL AS INTEGER) AS c0 FROM region t0");
+            assertEquals(Outcome.WRONG_ANSWER, differential.duckDbOnlyError(file, wrapped, overflowed, query).outcome());
+            assertEquals(Outcome.DUCKDB_ONLY_DATA_ERROR, differential.duckDbOnlyError(file, unneeded, overflowed, query).outcome());
         }
     }
 
@@ -110,7 +141,7 @@ class FuzzTest {
             if (!q.sql().contains(" LIKE ") || q.sql().length() < 300) continue;
             checked++;
             Verdict failing = new Verdict(Outcome.WRONG_ANSWER, "like", "");
-            Reducer.Oracle oracle = (sql, mode) -> sql.contains(" LIKE ") ? failing : new Verdict(Outcome.MATCH, "", "");
+            Reducer.Oracle oracle = (query, mode) -> query.sql().contains(" LIKE ") ? failing : new Verdict(Outcome.MATCH, "", "");
             String reduced = new Reducer(oracle, 10_000).reduce(q, "direct", failing).sql();
             assertTrue(reduced.contains(" LIKE "), reduced);
             assertTrue(reduced.length() < q.sql().length() / 2, "not reduced enough:\n" + q.sql() + "\n" + reduced);

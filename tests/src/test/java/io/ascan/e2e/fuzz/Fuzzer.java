@@ -35,7 +35,8 @@ final class Fuzzer implements AutoCloseable {
         }
     }
 
-    record Summary(Map<Outcome, Long> counts, Map<String, Long> signatures, List<Failure> failures) {
+    /** Counts per outcome, per failure signature, and per class of the outcomes where one engine alone answers. */
+    record Summary(Map<Outcome, Long> counts, Map<String, Long> signatures, Map<String, Long> skipped, List<Failure> failures) {
         long total() {
             return counts.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -50,9 +51,11 @@ final class Fuzzer implements AutoCloseable {
             o.counts.forEach((k, n) -> c.merge(k, n, Long::sum));
             Map<String, Long> s = new LinkedHashMap<>(signatures);
             o.signatures.forEach((k, n) -> s.merge(k, n, Long::sum));
+            Map<String, Long> k = new LinkedHashMap<>(skipped);
+            o.skipped.forEach((key, n) -> k.merge(key, n, Long::sum));
             List<Failure> f = new ArrayList<>(failures);
             f.addAll(o.failures);
-            return new Summary(c, s, f);
+            return new Summary(c, s, k, f);
         }
     }
 
@@ -77,6 +80,7 @@ final class Fuzzer implements AutoCloseable {
         Map<Outcome, Long> counts = new EnumMap<>(Outcome.class);
         for (Outcome o : Outcome.values()) counts.put(o, 0L);
         Map<String, Long> signatures = new LinkedHashMap<>();
+        Map<String, Long> skipped = new LinkedHashMap<>();
         List<Failure> failures = new ArrayList<>();
         long wrongReduced = 0;
         long start = System.nanoTime();
@@ -84,8 +88,14 @@ final class Fuzzer implements AutoCloseable {
             Select query = query(seed, index);
             String mode = mode(seed, index);
             String sql = query.sql();
-            Verdict v = differential.run(sql, mode);
+            Verdict v = differential.run(query, mode);
             counts.merge(v.outcome(), 1L, Long::sum);
+            if (v.outcome().oneEngineAnswers()) {
+                // only one engine answers: keep the class and message, to check that the answering one is right to
+                skipped.merge(v.outcome() + ": " + v.signature(), 1L, Long::sum);
+                log.println("[fuzz] skipped " + seed + " " + index + " " + mode + " " + v.outcome() + " (" + v.signature() + "): "
+                        + v.detail().lines().findFirst().orElse("") + "\n[fuzz]   " + sql);
+            }
             if (v.outcome().failure()) {
                 long seen = signatures.merge(v.outcome() + ": " + v.signature(), 1L, Long::sum);
                 boolean reduce = v.outcome() == Outcome.WRONG_ANSWER ? wrongReduced++ < REDUCE_WRONG : seen <= REDUCE_PER_ERROR;
@@ -98,17 +108,17 @@ final class Fuzzer implements AutoCloseable {
                         + " s: " + counts);
             }
         }
-        return new Summary(counts, signatures, failures);
+        return new Summary(counts, signatures, skipped, failures);
     }
 
     private Failure reduced(long seed, long index, String mode, Select query, Verdict v) throws SQLException {
         Select small = new Reducer(differential::run, REDUCE_BUDGET).reduce(query, mode, v);
         List<String> failing = new ArrayList<>();
         for (String m : MODES) {
-            Verdict r = differential.run(small.sql(), m);
+            Verdict r = differential.run(small, m);
             if (r.outcome().failure()) failing.add(m);
         }
-        Verdict detail = differential.run(small.sql(), mode);
+        Verdict detail = differential.run(small, mode);
         return new Failure(seed, index, mode, detail.outcome() == v.outcome() ? detail : v, query.sql(), small.sql(), failing);
     }
 

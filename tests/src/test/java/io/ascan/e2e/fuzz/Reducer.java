@@ -27,7 +27,7 @@ final class Reducer {
     /** Runs a query in a mode and classifies it ({@link Differential#run}). */
     @FunctionalInterface
     interface Oracle {
-        Verdict run(String sql, String mode) throws SQLException;
+        Verdict run(Select query, String mode) throws SQLException;
     }
 
     private final Oracle oracle;
@@ -50,7 +50,7 @@ final class Reducer {
                 String sql = candidate.sql();
                 if (!tried.add(sql) || sql.length() >= current.sql().length()) continue;
                 if (runs++ >= budget) break;
-                Verdict v = oracle.run(sql, mode);
+                Verdict v = oracle.run(candidate, mode);
                 if (v.outcome() == failure.outcome() && v.signature().equals(failure.signature())) {
                     current = candidate;
                     progress = true;

@@ -61,6 +61,16 @@ record Type(Kind kind, int precision, int scale) {
         return decimal(Math.max(a.precision - a.scale, b.precision - b.scale) + scale, scale);
     }
 
+    /** A value of this type, in SQL: zero, or the empty string, a date, FALSE. */
+    String zero() {
+        return switch (kind) {
+            case INTEGER, BIGINT, DECIMAL, DOUBLE -> "0";
+            case VARCHAR -> "''";
+            case DATE -> "DATE '2000-01-01'";
+            case BOOLEAN -> "FALSE";
+        };
+    }
+
     String sql() {
         return kind == Kind.DECIMAL ? "DECIMAL(" + precision + "," + scale + ")" : kind.name();
     }
