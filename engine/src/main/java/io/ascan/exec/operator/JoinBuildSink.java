@@ -186,16 +186,20 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         register(query);
         KeyRange range = directKey ? KeyRange.merge(ranges) : null;
         keyRange = range != null && range.keys() > 0 ? range : null;
-        JoinHashTable t = directKey
-                ? JoinHashTable.allocate(locals, query.allocator(), true, new JoinHashTable.DirectKey(keys[0], range))
-                : JoinHashTable.allocate(locals, query.allocator(), true);
+        long rows = 0;
+        for (TupleStore s : locals) rows += s.rowCount();
+        int parts = rows < PARALLEL_BUILD_ROWS ? 1 : Math.min(JoinHashTable.SHARES, query.options().computeThreads());
+        JoinHashTable.DirectKey direct = directKey ? new JoinHashTable.DirectKey(keys[0], range) : null;
+        JoinHashTable t = parts == 1
+                ? JoinHashTable.allocate(locals, query.allocator(), true, direct)
+                : JoinHashTable.allocateUnzeroed(locals, query.allocator(), true, direct);
         table = t; // owns the stores from here on, whatever happens next
         locals.clear();
         ranges.clear();
-        int parts = t.rowCount() < PARALLEL_BUILD_ROWS ? 1 : Math.min(JoinHashTable.SHARES, query.options().computeThreads());
         if (parts == 1) {
             t.insert();
         } else {
+            Workers.run(query, "join-zero", parts, w -> describe(), w -> t.zeroShare(w, parts));
             JoinHashTable.HashShares[] hashes = new JoinHashTable.HashShares[parts];
             Workers.run(query, "join-build", parts, w -> describe(), w -> hashes[w] = t.chainRuns(w, parts));
             t.chained(List.of(hashes));

@@ -53,8 +53,9 @@ class HashTablesTest {
         }
         assertTrue(a.runCount() + b.runCount() > threads, "enough row runs to share");
         try (JoinHashTable table = threads == 1 ? new JoinHashTable(List.of(a, b), memory.allocator(), true)
-                : JoinHashTable.allocate(List.of(a, b), memory.allocator(), true)) {
+                : JoinHashTable.allocateUnzeroed(List.of(a, b), memory.allocator(), true, null)) {
             if (threads > 1) {
+                zeroInShares(table, threads);
                 List<Thread> ts = new java.util.ArrayList<>();
                 JoinHashTable.HashShares[] shares = new JoinHashTable.HashShares[threads];
                 for (int w = 0; w < threads; w++) {
@@ -106,10 +107,13 @@ class HashTablesTest {
             Mem.putLong(row + RowLayout.HASH, Hash.finish(Hash.combine(Hash.SEED, Hash.NULL_VALUE)));
             Mem.putLong(row + KEY_VALUE.nullWordOffset(0), RowLayout.nullMask(0));
         }
-        JoinHashTable table = JoinHashTable.allocate(List.of(a, b), tableMemory, true, new JoinHashTable.DirectKey(0, range));
+        JoinHashTable.DirectKey direct = new JoinHashTable.DirectKey(0, range);
+        JoinHashTable table = threads == 1 ? JoinHashTable.allocate(List.of(a, b), tableMemory, true, direct)
+                : JoinHashTable.allocateUnzeroed(List.of(a, b), tableMemory, true, direct);
         if (threads == 1) {
             table.insert();
         } else {
+            zeroInShares(table, threads);
             JoinHashTable.HashShares[] shares = new JoinHashTable.HashShares[threads];
             List<Thread> ts = new java.util.ArrayList<>();
             for (int w = 0; w < threads; w++) {
@@ -325,6 +329,26 @@ class HashTablesTest {
         int found = 0;
         for (long r = table.first(hash(key)); r != 0; r = Mem.getLong(r + RowLayout.NEXT)) if (Mem.getLong(r + KEY) == key) found++;
         return found;
+    }
+
+    /**
+     * A parallel build's first phase, as JoinBuildSink runs it: the unzeroed head array and key
+     * bitmap, here filled with ones as reused memory may be, zeroed by {@code threads} threads a
+     * share each, leave no byte set.
+     */
+    private static void zeroInShares(JoinHashTable table, int threads) {
+        long headBytes = table.slots() * 8;
+        long bitBytes = table.keyBitsAddress() == 0 ? 0 : ((table.slots() << table.shift()) + 63 >>> 6) * 8;
+        Mem.fill(table.headsAddress(), headBytes, (byte) -1);
+        if (bitBytes > 0) Mem.fill(table.keyBitsAddress(), bitBytes, (byte) -1);
+        List<Thread> ts = new java.util.ArrayList<>();
+        for (int w = 0; w < threads; w++) {
+            int part = w;
+            ts.add(Thread.ofPlatform().start(() -> table.zeroShare(part, threads)));
+        }
+        for (Thread t : ts) join(t);
+        for (long at = 0; at < headBytes; at += 8) assertEquals(0L, Mem.getLong(table.headsAddress() + at), "head array byte " + at);
+        for (long at = 0; at < bitBytes; at += 8) assertEquals(0L, Mem.getLong(table.keyBitsAddress() + at), "key bitmap byte " + at);
     }
 
     private static void join(Thread t) {
