@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>A prior: what scans of the same table and predicate shape measured before
- *       ({@link io.ascan.scan.ScanMemory}), else a cost model of the bytes each mode moves and the threads that
+ *       ({@link io.ascan.scan.ScanMemory}), the modes it did not measure from the cost model
+ *       (scaled to the measured ones), else a cost model of the bytes each mode moves and the threads that
  *       move them ({@link ModePrior}). Only the modes expected within {@link #MARGIN} of the best
  *       are sampled; when one mode is left, the scan starts in it without sampling. When every mode
  *       was measured on the shape before, the scan starts in the remembered best without sampling,
@@ -24,13 +25,13 @@ import java.util.Map;
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
  *       than such a mode would need.</li>
- *   <li>Exploiting the best measured mode, against a reference fixed once its second window after
- *       the switch is measured (it does not follow the mode's later throughput): a recent
+ *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
+ *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
  *       throughput more than {@code delta} below it for a whole window is drift, and every mode
  *       is sampled again (the current one last, kept unless another beats it by more than
  *       {@code hysteresis}), if the round fits in {@code maxSampleFraction} of what is left.</li>
- *   <li>What the first round measured (or the first window of a scan that did not sample) is
- *       remembered for the next scan of the shape.</li>
+ *   <li>What the first round measured, levelled to the exploited mode's reference (or the
+ *       reference of a scan that did not sample), is remembered for the next scan of the shape.</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -40,6 +41,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     public static final double MARGIN = 1.0;
     /** A mode measured below this fraction of an earlier sampled mode is dropped. */
     public static final double CLEARLY_WORSE = 0.8;
+    /**
+     * Drift windows of the exploited mode measured before its reference is fixed. The first ones run
+     * ahead of what the mode sustains, most at a scan's start: slices the ABM already holds, the
+     * link's burst allowance and the queues' slack let morsels complete in microseconds (150,000
+     * morsels/s measured in the second window of SSB q3.1, 1,000 to 3,000 after).
+     */
+    static final int REFERENCE_WINDOWS = 4;
 
     private final ModePrior model;
     private final String shape;
@@ -52,6 +60,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private double overdueBound = Double.NaN;
     /** What the scan's first round measured (or its first mode's first window): what the next scan of the shape starts from. */
     private Map<ScanMode, Double> firstFigures;
+    /** Whether {@link #firstFigures} were levelled to the exploited mode's reference. */
+    private boolean levelled;
     /** The latest throughput measured of each mode in this scan. */
     private final Map<ScanMode, Double> measured = new EnumMap<>(ScanMode.class);
 
@@ -71,7 +81,17 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     }
 
     private boolean roundFits(ScanContext ctx, int modes, long remaining) {
-        return modes > 1 && (long) modes * perMode(ctx) <= config.maxSampleFraction() * remaining;
+        return roundFits(modes, remaining, ctx.warmupSlices());
+    }
+
+    private boolean roundFits(int modes, long remaining, int warmup) {
+        return modes > 1 && (long) modes * (warmup + config.window()) <= config.maxSampleFraction() * remaining;
+    }
+
+    /** A round over every mode fits the scan: else it never samples, nor re-samples on drift. */
+    @Override
+    public boolean mayChange(int modes, long units, int warmup) {
+        return roundFits(modes, units, warmup);
     }
 
     @Override
@@ -118,12 +138,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         List<ScanMode> modes = ctx.modes();
         Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
         ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
-        ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered : model;
+        ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered.filledFrom(model, modes) : model;
         ScanMode best = prior.best(modes);
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
         String figures = prior.source() + " " + prior.format(modes);
-        if (prior == remembered && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
+        if (remembered != null && prior != model && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
             // Every mode was measured on this shape: a round would only measure them again (on a scan
             // of a few hundred morsels, a fifth of it in modes up to 2x slower, with a switch each).
             // The scan exploits the remembered best and samples only if that mode runs slower than
@@ -150,19 +170,21 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         return String.format(Locale.ROOT, "%.0f%%", 100 * f);
     }
 
-    /** The reference once the current mode's first window is measured; drift against it starts a new round. */
+    /**
+     * The reference once {@link #REFERENCE_WINDOWS} windows of the current mode are measured: the
+     * slower of the latest window and the tracker's baseline (an average of slice times, in which
+     * the fast times of the start weigh little). Drift against it starts a new round.
+     */
     @Override
     void exploit(ScanContext ctx) {
         if (ctx.activeMode() != current) return;
         ModeStats s = ctx.stats(current);
         if (!s.windowFull()) return;
         if (Double.isNaN(reference)) {
-            // The first window after a switch runs ahead (the queues still hold the last mode's
-            // slack), so the reference is the second.
-            if (s.measured() < 2L * config.window()) return;
-            reference = s.recent();
+            if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
+            reference = Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent());
             belowSince = -1;
-            if (firstFigures == null) firstFigures = new EnumMap<>(Map.of(current, reference));
+            level();
             checkRemembered(ctx);
             return;
         }
@@ -178,6 +200,29 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
                 current, s.recent(), 100 * (1 - config.delta()), reference));
         driftRecent = s.recent();
         resampleAll(ctx);
+    }
+
+    /**
+     * What the next scan of the shape starts from, once the reference is fixed: the scan's figure
+     * if it did not sample, else its first round's figures scaled so that the exploited mode's is
+     * its reference. A sample is short (a warm-up and a window), and runs ahead as the first
+     * windows do, most for the mode sampled first at the scan's start: its ratios are what it
+     * measured, not its level, and a level above what the mode sustains would make the next scan
+     * re-sample as soon as its own reference is fixed.
+     */
+    private void level() {
+        if (firstFigures == null) {
+            firstFigures = new EnumMap<>(Map.of(current, reference));
+        } else if (!levelled) {
+            Double sampled = firstFigures.get(current);
+            if (sampled != null && sampled > 0) {
+                double f = reference / sampled;
+                firstFigures.replaceAll((m, r) -> r * f);
+            } else {
+                firstFigures.put(current, reference);
+            }
+        }
+        levelled = true;
     }
 
     /**
@@ -260,7 +305,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void exploiting(ScanContext ctx) {
-        if (firstFigures == null) firstFigures = new EnumMap<>(measured);
+        if (firstFigures == null) {
+            firstFigures = new EnumMap<>(measured);
+            levelled = false;
+        }
         reference = Double.NaN;
         driftRecent = Double.NaN;
     }

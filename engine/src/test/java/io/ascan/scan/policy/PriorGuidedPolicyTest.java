@@ -170,6 +170,64 @@ class PriorGuidedPolicyTest {
         assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
     }
 
+    /** The first 30 morsels of a scan run ahead (slices the ABM holds, the link's burst, the queues' slack), then the modes settle. */
+    static PolicySimulator.Trace runningAheadAtTheStart(Map<ScanMode, Double> steady) {
+        return (m, slice, since) -> slice < 30 ? 150_000.0 : steady.get(m);
+    }
+
+    @Test
+    void aStartRunningAheadIsNeitherTheDriftReferenceNorRemembered() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator sim = run(c, model(0.1, 0.2, 10), "lineorder|P", SCAN,
+                runningAheadAtTheStart(Map.of(DIRECT, 500.0, STAGING, 800.0, PUSHDOWN, 2000.0)));
+        assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
+        assertEquals(SCAN, sim.count(PUSHDOWN, 0, SCAN), sim.notes.toString());
+        double remembered = c.memory().get("lineorder|P").get(PUSHDOWN);
+        assertTrue(remembered > 1800 && remembered < 2200, "the steady throughput: " + remembered);
+    }
+
+    @Test
+    void aRoundAtARunningAheadStartIsRememberedAtTheExploitedModesSteadyLevel() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace trace = runningAheadAtTheStart(Map.of(DIRECT, 500.0, STAGING, 800.0, PUSHDOWN, 2000.0));
+        // Every mode within the margin: the first scan samples, pushdown first, in the morsels that run ahead.
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|P", SCAN, trace);
+        assertEquals(1, first.notesContaining("exploit pushdown"), first.notes.toString());
+        assertEquals(0, first.notesContaining("drift"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|P");
+        assertTrue(remembered.get(PUSHDOWN) > 1800 && remembered.get(PUSHDOWN) < 2200, remembered.toString());
+        assertTrue(remembered.get(STAGING) < remembered.get(PUSHDOWN) && remembered.get(DIRECT) < remembered.get(PUSHDOWN),
+                remembered.toString());
+        // The next scans start in pushdown, and what they measure agrees with what was remembered: no re-sampling.
+        for (int scan = 0; scan < 2; scan++) {
+            PolicySimulator next = run(c, model(8, 9, 10), "lineorder|P", SCAN, trace);
+            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
+            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+        }
+    }
+
+    @Test
+    void aScanThatMeasuredOnlyTheModelsFarBestDoesNotMakeTheNextOneSample() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace trace = constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 2000.0));
+        PolicySimulator first = run(c, model(1, 3, 20), "lineorder|P", SCAN, trace);
+        assertEquals(0, first.policy.sampledSlices(), first.notes.toString());
+        assertEquals(java.util.Set.of(PUSHDOWN), c.memory().get("lineorder|P").keySet());
+        // The model's direct and staging, scaled to pushdown's measured figure, stay out of the margin.
+        PolicySimulator second = run(c, model(1, 3, 20), "lineorder|P", SCAN, trace);
+        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
+        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+    }
+
+    @Test
+    void aScanTooShortForARoundHasItsModeFixedFromTheStart() {
+        PriorGuidedPolicy p = new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), ModePrior.NONE, null);
+        // SSB SF 1 lineorder: 36 whole slices cannot fit 3 x (warm-up 15 + window 8) in a quarter; 358 morsels can.
+        assertTrue(!p.mayChange(3, 36, 15));
+        assertTrue(p.mayChange(3, 358, 15));
+        assertTrue(!p.mayChange(1, 358, 15));
+    }
+
     @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
