@@ -170,12 +170,13 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
         // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
         int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
+        long units = Morsel.count(node.slices(), morselRows);
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
                 env.coordinator(), sampleFirst, unsampledStart(), offered,
                 remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
                         runtimeFilters, remoteLink(), o.storageThreads(), o.computeThreads(), offered)
                         : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
-                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered),
+                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
                 remote ? null : shape(o, morselRows));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
@@ -189,7 +190,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
-        long units = Morsel.count(node.slices(), morselRows);
         this.units = units;
         int slots = settled(choice, inFlight + output.capacity(), units) ? UNSAMPLED_INPUT_QUEUE_SLOTS
                 : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;

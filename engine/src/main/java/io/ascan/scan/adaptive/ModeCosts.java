@@ -41,11 +41,20 @@ final class ModeCosts {
     /**
      * @param projected table columns of the scan's output
      * @param read      table columns read (the projection, then the columns only P reads)
+     * @param units     the units the scan assigns modes to and measures (its slices, or morsels)
      */
     static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p, List<RuntimeFilter> filters,
-                        Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes) {
-        return of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
+                        Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes, long units) {
+        ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
                 computeThreads, modes);
+        if (!link.emulated() || !modes.contains(ScanMode.DIRECT) || units <= 0 || prior == ModePrior.NONE) return prior;
+        // Direct charges the emulated link with every read segment whole: its units cannot pass faster, on
+        // average, than the link moves their bytes, whatever the data.
+        double bytes = 0;
+        for (SliceMeta sl : slices) for (int c : read) bytes += sl.segment(c).length();
+        if (bytes <= 0) return prior;
+        return new ModePrior(prior.throughput(), prior.excludable(), prior.source(),
+                Map.of(ScanMode.DIRECT, link.bandwidth() * (double) units / bytes));
     }
 
     /**

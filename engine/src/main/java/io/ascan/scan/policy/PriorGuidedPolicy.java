@@ -27,9 +27,10 @@ import java.util.Map;
  *       than such a mode would need.</li>
  *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
  *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
- *       throughput more than {@code delta} below it for a whole window is drift, and every mode
- *       is sampled again (the current one last, kept unless another beats it by more than
- *       {@code hysteresis}), if the round fits in {@code maxSampleFraction} of what is left.</li>
+ *       throughput more than {@code delta} below it for a whole window is drift, and the other
+ *       modes the prior does not bound below it are sampled (the current one is kept, at its recent
+ *       throughput, unless another beats it by more than {@code hysteresis}), if the round fits in
+ *       {@code maxSampleFraction} of what is left.</li>
  *   <li>What the first round measured, levelled to the exploited mode's reference (or the
  *       reference of a scan that did not sample), is remembered for the next scan of the shape.</li>
  * </ul>
@@ -52,7 +53,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private final ModePrior model;
     private final String shape;
     private double reference = Double.NaN;
-    /** The current mode's recent throughput when drift started the round (NaN otherwise). */
+    /**
+     * The current mode's recent throughput when drift started the round, or its reference when a
+     * remembered figure did (NaN otherwise): what the round compares the others with, without
+     * sampling the current mode again.
+     */
     private double driftRecent = Double.NaN;
     /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
     private double rememberedRate = Double.NaN;
@@ -119,6 +124,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     @Override
     boolean skip(ScanContext ctx, ScanMode m) {
+        if (m == current && !Double.isNaN(driftRecent)) {
+            measured.put(m, driftRecent);
+            return true;
+        }
         double bound = model.bound(m), best = Double.isNaN(driftRecent) ? 0 : driftRecent;
         for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
         if (Double.isNaN(bound) || bound >= CLEARLY_WORSE * best) return false;
@@ -194,8 +203,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         if (belowSince < 0) belowSince = s.measured();
         if (s.measured() - belowSince < config.window()) return;
-        long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        if (!resampleFits(ctx, s.recent())) return;
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
         driftRecent = s.recent();
@@ -235,15 +243,29 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         double remembered = rememberedRate;
         rememberedRate = Double.NaN;
         if (Double.isNaN(remembered) || reference >= (1 - config.delta()) * remembered) return;
-        long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        if (!resampleFits(ctx, reference)) return;
         ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
                 reference, 100 * (1 - config.delta()), remembered));
         firstFigures = null; // the next scan starts from what this round measures
+        driftRecent = reference;
         resampleAll(ctx);
     }
 
-    /** Every mode sampled again: the others by what they were last measured at (unmeasured first), the current one last. */
+    /**
+     * Whether a round from the current mode, running at {@code recent}, fits in what is left of the
+     * scan: it samples the other modes but those the prior bounds below {@link #CLEARLY_WORSE} of
+     * {@code recent}, and takes {@code recent} for the current one (measured over a whole window,
+     * not a sample's), so a round after a phase change in the middle of a few hundred morsels can
+     * fit.
+     */
+    private boolean resampleFits(ScanContext ctx, double recent) {
+        int n = 0;
+        for (ScanMode m : ctx.modes()) if (m != current && !(model.bound(m) < CLEARLY_WORSE * recent)) n++;
+        long remaining = ctx.totalSlices() - ctx.assignedSlices();
+        return n > 0 && (long) n * perMode(ctx) <= config.maxSampleFraction() * remaining;
+    }
+
+    /** Every mode sampled again: the others by what they were last measured at (unmeasured first); the current one is not (see {@link #skip}). */
     private void resampleAll(ScanContext ctx) {
         List<ScanMode> order = new ArrayList<>(ctx.modes());
         order.remove(current);

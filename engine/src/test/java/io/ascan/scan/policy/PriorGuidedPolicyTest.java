@@ -98,6 +98,24 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void driftHalfwayThroughAFewHundredMorselsFitsARoundOfTheModesNotBoundedBelow() {
+        // p1 at the default layout: 232 morsels, staging best until the middle, then a quarter of it; direct bounded by the link.
+        int n = 232;
+        ModePrior linkBound = new ModePrior(Map.of(DIRECT, 1.0, STAGING, 10.0, PUSHDOWN, 9.0), java.util.Set.of(DIRECT), "cost model",
+                Map.of(DIRECT, 100.0));
+        PolicySimulator sim = run(new SamplingCoordinator(), linkBound, null, n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 100.0;
+            case STAGING -> slice < n / 2 ? 1000.0 : 250.0;
+            case PUSHDOWN -> 600.0;
+        });
+        assertEquals(1, sim.notesContaining("drift on staging"), sim.notes.toString());
+        assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
+        // The round samples pushdown alone (staging's recent throughput stands for staging) and switches.
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertEquals(0, sim.count(STAGING, n / 2 + 3 * K + 2 * CONFIG.window(), n), sim.notes.toString());
+    }
+
+    @Test
     void aModeBoundedBelowAMeasuredOneIsNotSampledInTheFirstRoundNorOnDrift() {
         // Pull-up over a slow link: at most 40 slices/s whatever the data; the guesses rule nothing out.
         int n = 3000;
