@@ -191,7 +191,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!s.windowFull()) return;
         if (Double.isNaN(reference)) {
             if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
-            reference = Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent());
+            reference = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             belowSince = -1;
             level();
             checkRemembered(ctx);
@@ -282,7 +282,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private void remember(ScanContext ctx, ScanMode m, double bound) {
         double r = ctx.stats(m).throughput();
         if (!Double.isNaN(bound)) r = Double.isNaN(r) ? bound : Math.min(r, bound);
-        if (!Double.isNaN(r)) measured.put(m, r);
+        if (!Double.isNaN(r)) measured.put(m, capped(m, r));
+    }
+
+    /**
+     * {@code r}, measured of {@code m}, but no more than the prior's bound of it: a short sample
+     * or the first windows can run ahead of what the link lets the mode sustain (a morsel of a
+     * slice already loaded, the link's burst), and a figure above it would win the round, or be
+     * the reference and remembered, for a mode that cannot keep it up.
+     */
+    private double capped(ScanMode m, double r) {
+        double bound = model.bound(m);
+        return Double.isNaN(bound) || Double.isNaN(r) ? r : Math.min(r, bound);
     }
 
     /** Whether {@code m}, with half a window measured, runs below {@link #CLEARLY_WORSE} of a mode sampled before it. */

@@ -85,6 +85,20 @@ class ModeCostsTest {
     }
 
     @Test
+    void stagingOverAnEmulatedLinkIsBoundedByTheColumnPTestsOnEveryRow() {
+        Table t = table();
+        int[] both = {0, 1};
+        io.ascan.expr.Expr p = io.ascan.expr.Call.predicate(io.ascan.expr.Operator.LT, new io.ascan.expr.ColumnRef(0, DataType.INTEGER),
+                io.ascan.expr.Literal.of(500));
+        // P reads k (16,000 bytes): staging touches all of its lines; 1 MB/s over 40 morsels: at most 2,500 morsels/s
+        ModePrior prior = ModeCosts.of(t, t.manifest().slices(), both, both, p, List.of(), io.ascan.topology.Interconnect.of(1_000_000),
+                1, 2, List.of(ScanMode.values()), 40);
+        assertEquals(2500.0, prior.bound(ScanMode.STAGING), 1e-9);
+        assertEquals(2000.0, prior.bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(prior.bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
+    }
+
+    @Test
     void anUnknownLinkIsNotTheBound() {
         ModePrior known = remote(125_000_000), unknown = remote(0);
         assertTrue(unknown.throughput().get(ScanMode.DIRECT) > 2 * known.throughput().get(ScanMode.DIRECT));

@@ -225,6 +225,22 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aSampleAboveWhatTheLinkAllowsIsTakenAtTheBound() {
+        // q1.3 over a slow link: staging sampled first, running ahead at the scan's start (150,000 morsels/s) though the
+        // link lets it sustain at most 1,500; pushdown, sampled after it, sustains 2,000.
+        SamplingCoordinator c = new SamplingCoordinator();
+        ModePrior linkBound = new ModePrior(Map.of(DIRECT, 1.0, STAGING, 10.0, PUSHDOWN, 9.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 1000.0, STAGING, 1500.0));
+        PolicySimulator.Trace trace = runningAheadAtTheStart(Map.of(DIRECT, 900.0, STAGING, 1400.0, PUSHDOWN, 2000.0));
+        PolicySimulator sim = run(c, linkBound, "lineorder|P", SCAN, trace);
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        // (levelled with pushdown's figures to its reference, within the noise)
+        assertTrue(c.memory().get("lineorder|P").get(STAGING) < 1.1 * 1500, c.memory().get("lineorder|P").toString());
+        PolicySimulator next = run(c, linkBound, "lineorder|P", SCAN, trace);
+        assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+    }
+
+    @Test
     void aScanThatMeasuredOnlyTheModelsFarBestDoesNotMakeTheNextOneSample() {
         SamplingCoordinator c = new SamplingCoordinator();
         PolicySimulator.Trace trace = constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 2000.0));
