@@ -49,7 +49,15 @@ final class ModeCosts {
                         Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes, long units) {
         ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
                 computeThreads, modes);
-        if (!link.emulated() || units <= 0 || prior == ModePrior.NONE) return prior;
+        if (units <= 0 || prior == ModePrior.NONE) return prior;
+        // The figures in units per second, as the scan measures them and as the bounds are.
+        long rows = 0;
+        for (SliceMeta sl : slices) rows += sl.rowCount();
+        double perUnit = (double) rows / units;
+        Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
+        prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
+        prior = new ModePrior(throughput, prior.excludable(), prior.source());
+        if (!link.emulated()) return prior;
         // What each mode charges the emulated link with whatever the data: its units cannot pass faster, on
         // average, than the link moves those bytes. Direct moves every read segment whole; staging at least
         // the lines of the column P tests first on every row (P's conjuncts may skip the others' lines).

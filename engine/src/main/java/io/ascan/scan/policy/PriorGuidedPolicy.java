@@ -93,10 +93,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         return modes > 1 && (long) modes * (warmup + config.window()) <= config.maxSampleFraction() * remaining;
     }
 
-    /** A round over every mode fits the scan: else it never samples, nor re-samples on drift. */
+    /** A round of two modes fits the scan: else it never samples, nor re-samples on drift. */
     @Override
     public boolean mayChange(int modes, long units, int warmup) {
-        return roundFits(modes, units, warmup);
+        return roundFits(Math.min(modes, 2), units, warmup);
     }
 
     @Override
@@ -163,16 +163,29 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         } else if (candidates.size() < 2) {
             ctx.note("prior (" + figures + "): " + current + " by more than " + pct(MARGIN) + ", no sampling");
             phase = Phase.EXPLOITING;
-        } else if (!roundFits(ctx, candidates.size(), ctx.totalSlices())) {
+        } else if (!roundFits(ctx, planned(candidates, prior), ctx.totalSlices())) {
             ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d) within"
-                            + " %.0f%% of the scan; using %s (prior: %s)", ctx.totalSlices(), candidates.size(), ctx.warmupSlices(),
-                    config.window(), 100 * config.maxSampleFraction(), current, figures));
+                            + " %.0f%% of the scan; using %s (prior: %s)", ctx.totalSlices(), planned(candidates, prior),
+                    ctx.warmupSlices(), config.window(), 100 * config.maxSampleFraction(), current, figures));
             phase = Phase.EXPLOITING;
         } else {
             ctx.note("prior (" + figures + "): sampling the modes within " + pct(MARGIN) + " of " + current);
             sampleOrder = candidates;
             phase = Phase.WAITING;
         }
+    }
+
+    /**
+     * The candidates a first round is expected to sample: not those whose bound is below
+     * {@link #CLEARLY_WORSE} of what the prior expects of its best, which the round skips once that
+     * mode measures as expected ({@link #skip}); if it measures slower, the round samples them and
+     * takes more than planned.
+     */
+    private int planned(List<ScanMode> candidates, ModePrior prior) {
+        double best = prior.of(current);
+        int n = 0;
+        for (ScanMode m : candidates) if (m == current || Double.isNaN(best) || !(model.bound(m) < CLEARLY_WORSE * best)) n++;
+        return n;
     }
 
     private static String pct(double f) {

@@ -116,6 +116,28 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void thePhaseChangeAtTheDefaultLayoutSamplesTheModesNotBoundedBelowAndSwitchesTwice() {
+        // p1 over a slow link, 4 M trips in 232 morsels, warm-up 15 (3 pushdown workers, 4 queued, 8 in the output queue):
+        // three modes (69 morsels) do not fit in a quarter of the scan, two do; direct is bounded below the others by
+        // the link. Staging is best in the first half, pushdown in the second.
+        int n = 232, warmup = 15;
+        ModePrior slowLink = new ModePrior(Map.of(DIRECT, 400.0, STAGING, 500.0, PUSHDOWN, 1000.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 200.0));
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), slowLink, null), n, warmup,
+                LAG, 0.05, CONFIG, (m, slice, since) -> switch (m) {
+                    case DIRECT -> 190.0;
+                    case STAGING -> slice < n / 2 ? 1500.0 : 400.0;
+                    case PUSHDOWN -> slice < n / 2 ? 500.0 : 1200.0;
+                }).run();
+        assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("drift on staging"), sim.notes.toString());
+        assertEquals(2, sim.notesContaining("exploit pushdown") + sim.notesContaining("exploit staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertEquals(n / 4, sim.count(STAGING, n / 4, n / 2), "staging through the first half: " + sim.notes);
+    }
+
+    @Test
     void aModeBoundedBelowAMeasuredOneIsNotSampledInTheFirstRoundNorOnDrift() {
         // Pull-up over a slow link: at most 40 slices/s whatever the data; the guesses rule nothing out.
         int n = 3000;
