@@ -30,7 +30,7 @@ import java.util.Map;
  *       throughput more than {@code delta} below it for a whole window is drift, and the other
  *       modes the prior does not bound below it are sampled (the current one is kept, at its recent
  *       throughput, unless another beats it by more than {@code hysteresis}), if the round fits in
- *       {@code maxSampleFraction} of what is left.</li>
+ *       {@code maxSampleFraction} of the scan and half of what is left.</li>
  *   <li>What the first round measured, levelled to the exploited mode's reference (or the
  *       reference of a scan that did not sample), is remembered for the next scan of the shape.</li>
  * </ul>
@@ -65,6 +65,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private double overdueBound = Double.NaN;
     /** What the scan's first round measured (or its first mode's first window): what the next scan of the shape starts from. */
     private Map<ScanMode, Double> firstFigures;
+    /** Whether the scan noted a drift it could not sample for (once). */
+    private boolean driftUnsampled;
     /** Whether {@link #firstFigures} were levelled to the exploited mode's reference. */
     private boolean levelled;
     /** The latest throughput measured of each mode in this scan. */
@@ -265,17 +267,24 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     }
 
     /**
-     * Whether a round from the current mode, running at {@code recent}, fits in what is left of the
-     * scan: it samples the other modes but those the prior bounds below {@link #CLEARLY_WORSE} of
-     * {@code recent}, and takes {@code recent} for the current one (measured over a whole window,
-     * not a sample's), so a round after a phase change in the middle of a few hundred morsels can
-     * fit.
+     * Whether a round from the current mode, running at {@code recent}, fits: it samples the other
+     * modes but those the prior bounds below {@link #CLEARLY_WORSE} of {@code recent}, and takes
+     * {@code recent} for the current one (measured over a whole window, not a sample's); like the
+     * first round it takes at most {@code maxSampleFraction} of the scan, and at most half of what
+     * is left, so that as much is exploited after it. A phase change halfway through 232 morsels
+     * is found some 25 morsels later, with about 90 left: a round of one mode (23) fits.
      */
     private boolean resampleFits(ScanContext ctx, double recent) {
         int n = 0;
         for (ScanMode m : ctx.modes()) if (m != current && !(model.bound(m) < CLEARLY_WORSE * recent)) n++;
-        long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        return n > 0 && (long) n * perMode(ctx) <= config.maxSampleFraction() * remaining;
+        long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
+        boolean fits = n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
+        if (!fits && !driftUnsampled) {
+            driftUnsampled = true;
+            ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below its reference, but a round of %d modes (%d slices) does"
+                    + " not fit the %d left", current, recent, n, round, remaining));
+        }
+        return fits;
     }
 
     /** Every mode sampled again: the others by what they were last measured at (unmeasured first); the current one is not (see {@link #skip}). */

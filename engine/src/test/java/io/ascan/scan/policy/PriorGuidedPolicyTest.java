@@ -126,8 +126,8 @@ class PriorGuidedPolicyTest {
         PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), slowLink, null), n, warmup,
                 LAG, 0.05, CONFIG, (m, slice, since) -> switch (m) {
                     case DIRECT -> 190.0;
-                    case STAGING -> slice < n / 2 ? 1500.0 : 400.0;
-                    case PUSHDOWN -> slice < n / 2 ? 500.0 : 1200.0;
+                    case STAGING -> slice < n / 2 + 10 ? 1500.0 : 400.0; // the change shows some morsels late
+                    case PUSHDOWN -> slice < n / 2 + 10 ? 500.0 : 1200.0;
                 }).run();
         assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
         assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
