@@ -17,8 +17,6 @@ import io.ascan.plan.ScanNode;
 import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
-import io.ascan.scan.policy.SamplingBudget;
-import io.ascan.scan.policy.ThroughputGuidedPolicy;
 import io.ascan.scan.materializer.Materializer;
 import io.ascan.scan.materializer.PushdownMaterializer;
 import io.ascan.scan.materializer.RuntimeFilter;
@@ -172,12 +170,13 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
         // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
         int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
+        long units = Morsel.count(node.slices(), morselRows);
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
                 env.coordinator(), sampleFirst, unsampledStart(), offered,
                 remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
                         runtimeFilters, remoteLink(), o.storageThreads(), o.computeThreads(), offered)
                         : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
-                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered),
+                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
                 remote ? null : shape(o, morselRows));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
@@ -191,9 +190,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
-        long units = Morsel.count(node.slices(), morselRows);
         this.units = units;
-        int slots = settled(choice, inFlight + output.capacity(), units, o) ? UNSAMPLED_INPUT_QUEUE_SLOTS
+        int slots = settled(choice, inFlight + output.capacity(), units) ? UNSAMPLED_INPUT_QUEUE_SLOTS
                 : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
@@ -292,12 +290,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
      * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
      */
-    private boolean settled(ScanPolicies.Choice choice, int warmup, long units, QueryOptions o) {
-        if (choice.modes().size() == 1) return true;
-        return choice.policy() instanceof ThroughputGuidedPolicy
-                && !SamplingBudget.of(o.policy(), units, choice.modes().size(), warmup).sample()
-                || choice.policy() instanceof io.ascan.scan.policy.PriorGuidedPolicy
-                        && (long) choice.modes().size() * (warmup + o.policy().window()) > o.policy().maxSampleFraction() * units;
+    private static boolean settled(ScanPolicies.Choice choice, int warmup, long units) {
+        return !choice.policy().mayChange(choice.modes().size(), units, warmup);
     }
 
     /**

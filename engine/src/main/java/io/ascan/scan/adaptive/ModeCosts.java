@@ -27,7 +27,9 @@ import java.util.Map;
  * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
  * columns than the model counts), so the model rules no mode out: it orders the first sampling
  * round, expected winner first, so that the clearly slower modes after it are dropped within half
- * a window. What rules modes out is measurement: the {@link io.ascan.scan.ScanMemory}.
+ * a window. What rules modes out is measurement: the {@link io.ascan.scan.ScanMemory}. Over a
+ * known link the model also gives bounds: what direct (and staging, by P's first column) cannot
+ * exceed whatever the data, which skip a mode in a round and cap what a sample of it may claim.
  */
 final class ModeCosts {
     /** Compute side: P per row, and the pipeline per passing row (the same in every mode), in ns. */
@@ -41,11 +43,38 @@ final class ModeCosts {
     /**
      * @param projected table columns of the scan's output
      * @param read      table columns read (the projection, then the columns only P reads)
+     * @param units     the units the scan assigns modes to and measures (its slices, or morsels)
      */
     static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p, List<RuntimeFilter> filters,
-                        Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes) {
-        return of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
+                        Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes, long units) {
+        ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
                 computeThreads, modes);
+        if (units <= 0 || prior == ModePrior.NONE) return prior;
+        // The figures in units per second, as the scan measures them and as the bounds are.
+        long rows = 0;
+        for (SliceMeta sl : slices) rows += sl.rowCount();
+        double perUnit = (double) rows / units;
+        Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
+        prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
+        prior = new ModePrior(throughput, prior.excludable(), prior.source());
+        if (!link.emulated()) return prior;
+        // What each mode charges the emulated link with whatever the data: its units cannot pass faster, on
+        // average, than the link moves those bytes. Direct moves every read segment whole; staging at least
+        // the lines of the column P tests first on every row (P's conjuncts may skip the others' lines).
+        double all = 0, p0 = Double.POSITIVE_INFINITY;
+        java.util.Set<Integer> tested = new java.util.HashSet<>();
+        if (p != null) for (int c : p.columns()) tested.add(c);
+        for (int c : read) {
+            double b = 0;
+            for (SliceMeta sl : slices) b += sl.segment(c).length();
+            all += b;
+            if (tested.contains(c)) p0 = Math.min(p0, b);
+        }
+        Map<ScanMode, Double> bounds = new EnumMap<>(ScanMode.class);
+        double perByte = link.bandwidth() * (double) units;
+        if (modes.contains(ScanMode.DIRECT) && all > 0) bounds.put(ScanMode.DIRECT, perByte / all);
+        if (modes.contains(ScanMode.STAGING) && p0 > 0 && p0 < Double.POSITIVE_INFINITY) bounds.put(ScanMode.STAGING, perByte / p0);
+        return new ModePrior(prior.throughput(), prior.excludable(), prior.source(), bounds);
     }
 
     /**

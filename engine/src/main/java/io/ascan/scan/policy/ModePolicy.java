@@ -19,6 +19,15 @@ public interface ModePolicy {
         return 0;
     }
 
+    /**
+     * Whether a scan of {@code units} slices over {@code modes} modes, whose newly activated mode's
+     * first {@code warmup} completions are not measured, may ever change its mode: if not, the
+     * scan's mode is fixed from its start (and its input queues can be deeper).
+     */
+    default boolean mayChange(int modes, long units, int warmup) {
+        return modes > 1;
+    }
+
     /** Short name for plans and statistics. */
     String name();
 }

@@ -2,6 +2,7 @@ package io.ascan.scan.policy;
 
 import io.ascan.scan.ScanMode;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -74,6 +75,35 @@ public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludab
             sb.append(Double.isNaN(of(m)) || best == null ? "?" : String.format(Locale.ROOT, "%.2f", of(m) / of(best)));
         }
         return sb.toString();
+    }
+
+    /**
+     * These figures, with the modes of {@code modes} they lack taken from {@code model}, scaled by
+     * the mean ratio of the modes both have (so a scan that measured only the mode the model put
+     * far ahead does not make the next one sample the others); this prior when none is shared.
+     */
+    public ModePrior filledFrom(ModePrior model, List<ScanMode> modes) {
+        double logs = 0;
+        int shared = 0;
+        for (ScanMode m : modes) {
+            if (!Double.isNaN(of(m)) && model.of(m) > 0 && of(m) > 0) {
+                logs += Math.log(of(m) / model.of(m));
+                shared++;
+            }
+        }
+        if (shared == 0) return this;
+        double scale = Math.exp(logs / shared);
+        Map<ScanMode, Double> filled = new EnumMap<>(ScanMode.class);
+        filled.putAll(throughput);
+        Set<ScanMode> ruling = new HashSet<>(excludable);
+        boolean added = false;
+        for (ScanMode m : modes) {
+            if (!Double.isNaN(of(m)) || Double.isNaN(model.of(m))) continue;
+            filled.put(m, scale * model.of(m));
+            if (model.excludable().contains(m)) ruling.add(m);
+            added = true;
+        }
+        return added ? new ModePrior(filled, ruling, source + " and " + model.source(), model.bounds()) : this;
     }
 
     /** A prior of measured throughputs: each may rule its mode out. */

@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>A prior: what scans of the same table and predicate shape measured before
- *       ({@link io.ascan.scan.ScanMemory}), else a cost model of the bytes each mode moves and the threads that
+ *       ({@link io.ascan.scan.ScanMemory}), the modes it did not measure from the cost model
+ *       (scaled to the measured ones), else a cost model of the bytes each mode moves and the threads that
  *       move them ({@link ModePrior}). Only the modes expected within {@link #MARGIN} of the best
  *       are sampled; when one mode is left, the scan starts in it without sampling. When every mode
  *       was measured on the shape before, the scan starts in the remembered best without sampling,
@@ -24,13 +25,14 @@ import java.util.Map;
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
  *       than such a mode would need.</li>
- *   <li>Exploiting the best measured mode, against a reference fixed once its second window after
- *       the switch is measured (it does not follow the mode's later throughput): a recent
- *       throughput more than {@code delta} below it for a whole window is drift, and every mode
- *       is sampled again (the current one last, kept unless another beats it by more than
- *       {@code hysteresis}), if the round fits in {@code maxSampleFraction} of what is left.</li>
- *   <li>What the first round measured (or the first window of a scan that did not sample) is
- *       remembered for the next scan of the shape.</li>
+ *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
+ *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
+ *       throughput more than {@code delta} below it for a whole window is drift, and the other
+ *       modes the prior does not bound below it are sampled (the current one is kept, at its recent
+ *       throughput, unless another beats it by more than {@code hysteresis}), if the round fits in
+ *       {@code maxSampleFraction} of the scan and half of what is left.</li>
+ *   <li>What the first round measured, levelled to the exploited mode's reference (or the
+ *       reference of a scan that did not sample), is remembered for the next scan of the shape.</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -40,11 +42,22 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     public static final double MARGIN = 1.0;
     /** A mode measured below this fraction of an earlier sampled mode is dropped. */
     public static final double CLEARLY_WORSE = 0.8;
+    /**
+     * Drift windows of the exploited mode measured before its reference is fixed. The first ones run
+     * ahead of what the mode sustains, most at a scan's start: slices the ABM already holds, the
+     * link's burst allowance and the queues' slack let morsels complete in microseconds (150,000
+     * morsels/s measured in the second window of SSB q3.1, 1,000 to 3,000 after).
+     */
+    static final int REFERENCE_WINDOWS = 4;
 
     private final ModePrior model;
     private final String shape;
     private double reference = Double.NaN;
-    /** The current mode's recent throughput when drift started the round (NaN otherwise). */
+    /**
+     * The current mode's recent throughput when drift started the round, or its reference when a
+     * remembered figure did (NaN otherwise): what the round compares the others with, without
+     * sampling the current mode again.
+     */
     private double driftRecent = Double.NaN;
     /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
     private double rememberedRate = Double.NaN;
@@ -52,6 +65,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private double overdueBound = Double.NaN;
     /** What the scan's first round measured (or its first mode's first window): what the next scan of the shape starts from. */
     private Map<ScanMode, Double> firstFigures;
+    /** Whether the scan noted a drift it could not sample for (once). */
+    private boolean driftUnsampled;
+    /** Whether {@link #firstFigures} were levelled to the exploited mode's reference. */
+    private boolean levelled;
     /** The latest throughput measured of each mode in this scan. */
     private final Map<ScanMode, Double> measured = new EnumMap<>(ScanMode.class);
 
@@ -71,7 +88,17 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     }
 
     private boolean roundFits(ScanContext ctx, int modes, long remaining) {
-        return modes > 1 && (long) modes * perMode(ctx) <= config.maxSampleFraction() * remaining;
+        return roundFits(modes, remaining, ctx.warmupSlices());
+    }
+
+    private boolean roundFits(int modes, long remaining, int warmup) {
+        return modes > 1 && (long) modes * (warmup + config.window()) <= config.maxSampleFraction() * remaining;
+    }
+
+    /** A round of two modes fits the scan: else it never samples, nor re-samples on drift. */
+    @Override
+    public boolean mayChange(int modes, long units, int warmup) {
+        return roundFits(Math.min(modes, 2), units, warmup);
     }
 
     @Override
@@ -99,6 +126,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     @Override
     boolean skip(ScanContext ctx, ScanMode m) {
+        if (m == current && !Double.isNaN(driftRecent)) {
+            measured.put(m, driftRecent);
+            return true;
+        }
         double bound = model.bound(m), best = Double.isNaN(driftRecent) ? 0 : driftRecent;
         for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
         if (Double.isNaN(bound) || bound >= CLEARLY_WORSE * best) return false;
@@ -118,12 +149,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         List<ScanMode> modes = ctx.modes();
         Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
         ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
-        ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered : model;
+        ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered.filledFrom(model, modes) : model;
         ScanMode best = prior.best(modes);
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
         String figures = prior.source() + " " + prior.format(modes);
-        if (prior == remembered && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
+        if (remembered != null && prior != model && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
             // Every mode was measured on this shape: a round would only measure them again (on a scan
             // of a few hundred morsels, a fifth of it in modes up to 2x slower, with a switch each).
             // The scan exploits the remembered best and samples only if that mode runs slower than
@@ -134,10 +165,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         } else if (candidates.size() < 2) {
             ctx.note("prior (" + figures + "): " + current + " by more than " + pct(MARGIN) + ", no sampling");
             phase = Phase.EXPLOITING;
-        } else if (!roundFits(ctx, candidates.size(), ctx.totalSlices())) {
+        } else if (!roundFits(ctx, planned(candidates, prior), ctx.totalSlices())) {
             ctx.note(String.format(Locale.ROOT, "no sampling: %d slices cannot fit %d modes x (warm-up %d + window %d) within"
-                            + " %.0f%% of the scan; using %s (prior: %s)", ctx.totalSlices(), candidates.size(), ctx.warmupSlices(),
-                    config.window(), 100 * config.maxSampleFraction(), current, figures));
+                            + " %.0f%% of the scan; using %s (prior: %s)", ctx.totalSlices(), planned(candidates, prior),
+                    ctx.warmupSlices(), config.window(), 100 * config.maxSampleFraction(), current, figures));
             phase = Phase.EXPLOITING;
         } else {
             ctx.note("prior (" + figures + "): sampling the modes within " + pct(MARGIN) + " of " + current);
@@ -146,23 +177,38 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
     }
 
+    /**
+     * The candidates a first round is expected to sample: not those whose bound is below
+     * {@link #CLEARLY_WORSE} of what the prior expects of its best, which the round skips once that
+     * mode measures as expected ({@link #skip}); if it measures slower, the round samples them and
+     * takes more than planned.
+     */
+    private int planned(List<ScanMode> candidates, ModePrior prior) {
+        double best = prior.of(current);
+        int n = 0;
+        for (ScanMode m : candidates) if (m == current || Double.isNaN(best) || !(model.bound(m) < CLEARLY_WORSE * best)) n++;
+        return n;
+    }
+
     private static String pct(double f) {
         return String.format(Locale.ROOT, "%.0f%%", 100 * f);
     }
 
-    /** The reference once the current mode's first window is measured; drift against it starts a new round. */
+    /**
+     * The reference once {@link #REFERENCE_WINDOWS} windows of the current mode are measured: the
+     * slower of the latest window and the tracker's baseline (an average of slice times, in which
+     * the fast times of the start weigh little). Drift against it starts a new round.
+     */
     @Override
     void exploit(ScanContext ctx) {
         if (ctx.activeMode() != current) return;
         ModeStats s = ctx.stats(current);
         if (!s.windowFull()) return;
         if (Double.isNaN(reference)) {
-            // The first window after a switch runs ahead (the queues still hold the last mode's
-            // slack), so the reference is the second.
-            if (s.measured() < 2L * config.window()) return;
-            reference = s.recent();
+            if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
+            reference = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             belowSince = -1;
-            if (firstFigures == null) firstFigures = new EnumMap<>(Map.of(current, reference));
+            level();
             checkRemembered(ctx);
             return;
         }
@@ -172,12 +218,34 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         if (belowSince < 0) belowSince = s.measured();
         if (s.measured() - belowSince < config.window()) return;
-        long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        if (!resampleFits(ctx, s.recent())) return;
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
         driftRecent = s.recent();
         resampleAll(ctx);
+    }
+
+    /**
+     * What the next scan of the shape starts from, once the reference is fixed: the scan's figure
+     * if it did not sample, else its first round's figures scaled so that the exploited mode's is
+     * its reference. A sample is short (a warm-up and a window), and runs ahead as the first
+     * windows do, most for the mode sampled first at the scan's start: its ratios are what it
+     * measured, not its level, and a level above what the mode sustains would make the next scan
+     * re-sample as soon as its own reference is fixed.
+     */
+    private void level() {
+        if (firstFigures == null) {
+            firstFigures = new EnumMap<>(Map.of(current, reference));
+        } else if (!levelled) {
+            Double sampled = firstFigures.get(current);
+            if (sampled != null && sampled > 0) {
+                double f = reference / sampled;
+                firstFigures.replaceAll((m, r) -> r * f);
+            } else {
+                firstFigures.put(current, reference);
+            }
+        }
+        levelled = true;
     }
 
     /**
@@ -190,15 +258,36 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         double remembered = rememberedRate;
         rememberedRate = Double.NaN;
         if (Double.isNaN(remembered) || reference >= (1 - config.delta()) * remembered) return;
-        long remaining = ctx.totalSlices() - ctx.assignedSlices();
-        if (!roundFits(ctx, ctx.modes().size(), remaining)) return;
+        if (!resampleFits(ctx, reference)) return;
         ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
                 reference, 100 * (1 - config.delta()), remembered));
         firstFigures = null; // the next scan starts from what this round measures
+        driftRecent = reference;
         resampleAll(ctx);
     }
 
-    /** Every mode sampled again: the others by what they were last measured at (unmeasured first), the current one last. */
+    /**
+     * Whether a round from the current mode, running at {@code recent}, fits: it samples the other
+     * modes but those the prior bounds below {@link #CLEARLY_WORSE} of {@code recent}, and takes
+     * {@code recent} for the current one (measured over a whole window, not a sample's); like the
+     * first round it takes at most {@code maxSampleFraction} of the scan, and at most half of what
+     * is left, so that as much is exploited after it. A phase change halfway through 232 morsels
+     * is found some 25 morsels later, with about 90 left: a round of one mode (23) fits.
+     */
+    private boolean resampleFits(ScanContext ctx, double recent) {
+        int n = 0;
+        for (ScanMode m : ctx.modes()) if (m != current && !(model.bound(m) < CLEARLY_WORSE * recent)) n++;
+        long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
+        boolean fits = n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
+        if (!fits && !driftUnsampled) {
+            driftUnsampled = true;
+            ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below its reference, but a round of %d modes (%d slices) does"
+                    + " not fit the %d left", current, recent, n, round, remaining));
+        }
+        return fits;
+    }
+
+    /** Every mode sampled again: the others by what they were last measured at (unmeasured first); the current one is not (see {@link #skip}). */
     private void resampleAll(ScanContext ctx) {
         List<ScanMode> order = new ArrayList<>(ctx.modes());
         order.remove(current);
@@ -215,7 +304,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private void remember(ScanContext ctx, ScanMode m, double bound) {
         double r = ctx.stats(m).throughput();
         if (!Double.isNaN(bound)) r = Double.isNaN(r) ? bound : Math.min(r, bound);
-        if (!Double.isNaN(r)) measured.put(m, r);
+        if (!Double.isNaN(r)) measured.put(m, capped(m, r));
+    }
+
+    /**
+     * {@code r}, measured of {@code m}, but no more than the prior's bound of it: a short sample
+     * or the first windows can run ahead of what the link lets the mode sustain (a morsel of a
+     * slice already loaded, the link's burst), and a figure above it would win the round, or be
+     * the reference and remembered, for a mode that cannot keep it up.
+     */
+    private double capped(ScanMode m, double r) {
+        double bound = model.bound(m);
+        return Double.isNaN(bound) || Double.isNaN(r) ? r : Math.min(r, bound);
     }
 
     /** Whether {@code m}, with half a window measured, runs below {@link #CLEARLY_WORSE} of a mode sampled before it. */
@@ -260,7 +360,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void exploiting(ScanContext ctx) {
-        if (firstFigures == null) firstFigures = new EnumMap<>(measured);
+        if (firstFigures == null) {
+            firstFigures = new EnumMap<>(measured);
+            levelled = false;
+        }
         reference = Double.NaN;
         driftRecent = Double.NaN;
     }

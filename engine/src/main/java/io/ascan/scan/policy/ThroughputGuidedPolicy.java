@@ -66,6 +66,11 @@ public final class ThroughputGuidedPolicy extends SamplingPolicy {
     }
 
     @Override
+    public boolean mayChange(int modes, long units, int warmup) {
+        return SamplingBudget.of(config, units, modes, warmup).sample();
+    }
+
+    @Override
     void start(ScanContext ctx) {
         List<ScanMode> modes = ctx.modes();
         budget = SamplingBudget.of(config, ctx.totalSlices(), modes.size(), ctx.warmupSlices());

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The cost model over a storage node: bytes over the link per remote mode, at the bandwidth the connection knows. */
+/** The cost model: bytes over the link per mode, at the bandwidth the connection knows (or the emulated link's). */
 class ModeCostsTest {
     static final int ROWS = 1000, SLICES = 4;
     static final List<ScanMode> REMOTE = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
@@ -66,6 +66,36 @@ class ModeCostsTest {
         assertEquals(200.0, remote(1_000_000).bound(ScanMode.DIRECT), 1e-9);
         assertTrue(Double.isNaN(remote(1_000_000).bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
         assertTrue(Double.isNaN(remote(0).bound(ScanMode.DIRECT)), "no link known, no bound");
+    }
+
+    @Test
+    void directOverAnEmulatedLinkIsBoundedByItsUnitsBytes() {
+        Table t = table();
+        int[] both = {0, 1};
+        List<ScanMode> all = List.of(ScanMode.values());
+        // 20,000 bytes over 1 MB/s in 40 morsels: at most 2,000 morsels/s; the same table in its 4 slices, 200 slices/s
+        ModePrior morsels = ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(), io.ascan.topology.Interconnect.of(1_000_000),
+                1, 2, all, 40);
+        assertEquals(2000.0, morsels.bound(ScanMode.DIRECT), 1e-9);
+        assertEquals(200.0, ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(), io.ascan.topology.Interconnect.of(1_000_000),
+                1, 2, all, SLICES).bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(morsels.bound(ScanMode.STAGING)) && Double.isNaN(morsels.bound(ScanMode.PUSHDOWN)));
+        assertTrue(Double.isNaN(ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(), io.ascan.topology.Interconnect.NONE,
+                1, 2, all, 40).bound(ScanMode.DIRECT)), "no link, no bound");
+    }
+
+    @Test
+    void stagingOverAnEmulatedLinkIsBoundedByTheColumnPTestsOnEveryRow() {
+        Table t = table();
+        int[] both = {0, 1};
+        io.ascan.expr.Expr p = io.ascan.expr.Call.predicate(io.ascan.expr.Operator.LT, new io.ascan.expr.ColumnRef(0, DataType.INTEGER),
+                io.ascan.expr.Literal.of(500));
+        // P reads k (16,000 bytes): staging touches all of its lines; 1 MB/s over 40 morsels: at most 2,500 morsels/s
+        ModePrior prior = ModeCosts.of(t, t.manifest().slices(), both, both, p, List.of(), io.ascan.topology.Interconnect.of(1_000_000),
+                1, 2, List.of(ScanMode.values()), 40);
+        assertEquals(2500.0, prior.bound(ScanMode.STAGING), 1e-9);
+        assertEquals(2000.0, prior.bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(prior.bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
     }
 
     @Test

@@ -98,6 +98,46 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void driftHalfwayThroughAFewHundredMorselsFitsARoundOfTheModesNotBoundedBelow() {
+        // p1 at the default layout: 232 morsels, staging best until the middle, then a quarter of it; direct bounded by the link.
+        int n = 232;
+        ModePrior linkBound = new ModePrior(Map.of(DIRECT, 1.0, STAGING, 10.0, PUSHDOWN, 9.0), java.util.Set.of(DIRECT), "cost model",
+                Map.of(DIRECT, 100.0));
+        PolicySimulator sim = run(new SamplingCoordinator(), linkBound, null, n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 100.0;
+            case STAGING -> slice < n / 2 ? 1000.0 : 250.0;
+            case PUSHDOWN -> 600.0;
+        });
+        assertEquals(1, sim.notesContaining("drift on staging"), sim.notes.toString());
+        assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
+        // The round samples pushdown alone (staging's recent throughput stands for staging) and switches.
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertEquals(0, sim.count(STAGING, n / 2 + 3 * K + 2 * CONFIG.window(), n), sim.notes.toString());
+    }
+
+    @Test
+    void thePhaseChangeAtTheDefaultLayoutSamplesTheModesNotBoundedBelowAndSwitchesTwice() {
+        // p1 over a slow link, 4 M trips in 232 morsels, warm-up 15 (3 pushdown workers, 4 queued, 8 in the output queue):
+        // three modes (69 morsels) do not fit in a quarter of the scan, two do; direct is bounded below the others by
+        // the link. Staging is best in the first half, pushdown in the second.
+        int n = 232, warmup = 15;
+        ModePrior slowLink = new ModePrior(Map.of(DIRECT, 400.0, STAGING, 500.0, PUSHDOWN, 1000.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 200.0));
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), slowLink, null), n, warmup,
+                LAG, 0.05, CONFIG, (m, slice, since) -> switch (m) {
+                    case DIRECT -> 190.0;
+                    case STAGING -> slice < n / 2 + 10 ? 1500.0 : 400.0; // the change shows some morsels late
+                    case PUSHDOWN -> slice < n / 2 + 10 ? 500.0 : 1200.0;
+                }).run();
+        assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("drift on staging"), sim.notes.toString());
+        assertEquals(2, sim.notesContaining("exploit pushdown") + sim.notesContaining("exploit staging"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertEquals(n / 4, sim.count(STAGING, n / 4, n / 2), "staging through the first half: " + sim.notes);
+    }
+
+    @Test
     void aModeBoundedBelowAMeasuredOneIsNotSampledInTheFirstRoundNorOnDrift() {
         // Pull-up over a slow link: at most 40 slices/s whatever the data; the guesses rule nothing out.
         int n = 3000;
@@ -168,6 +208,80 @@ class PriorGuidedPolicyTest {
         PolicySimulator third = run(c, ModePrior.NONE, "lineorder|P", SCAN,
                 constant(Map.of(DIRECT, 300.0, STAGING, 330.0, PUSHDOWN, 800.0)));
         assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+    }
+
+    /** The first 30 morsels of a scan run ahead (slices the ABM holds, the link's burst, the queues' slack), then the modes settle. */
+    static PolicySimulator.Trace runningAheadAtTheStart(Map<ScanMode, Double> steady) {
+        return (m, slice, since) -> slice < 30 ? 150_000.0 : steady.get(m);
+    }
+
+    @Test
+    void aStartRunningAheadIsNeitherTheDriftReferenceNorRemembered() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator sim = run(c, model(0.1, 0.2, 10), "lineorder|P", SCAN,
+                runningAheadAtTheStart(Map.of(DIRECT, 500.0, STAGING, 800.0, PUSHDOWN, 2000.0)));
+        assertEquals(0, sim.notesContaining("drift"), sim.notes.toString());
+        assertEquals(SCAN, sim.count(PUSHDOWN, 0, SCAN), sim.notes.toString());
+        double remembered = c.memory().get("lineorder|P").get(PUSHDOWN);
+        assertTrue(remembered > 1800 && remembered < 2200, "the steady throughput: " + remembered);
+    }
+
+    @Test
+    void aRoundAtARunningAheadStartIsRememberedAtTheExploitedModesSteadyLevel() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace trace = runningAheadAtTheStart(Map.of(DIRECT, 500.0, STAGING, 800.0, PUSHDOWN, 2000.0));
+        // Every mode within the margin: the first scan samples, pushdown first, in the morsels that run ahead.
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|P", SCAN, trace);
+        assertEquals(1, first.notesContaining("exploit pushdown"), first.notes.toString());
+        assertEquals(0, first.notesContaining("drift"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|P");
+        assertTrue(remembered.get(PUSHDOWN) > 1800 && remembered.get(PUSHDOWN) < 2200, remembered.toString());
+        assertTrue(remembered.get(STAGING) < remembered.get(PUSHDOWN) && remembered.get(DIRECT) < remembered.get(PUSHDOWN),
+                remembered.toString());
+        // The next scans start in pushdown, and what they measure agrees with what was remembered: no re-sampling.
+        for (int scan = 0; scan < 2; scan++) {
+            PolicySimulator next = run(c, model(8, 9, 10), "lineorder|P", SCAN, trace);
+            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
+            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+        }
+    }
+
+    @Test
+    void aSampleAboveWhatTheLinkAllowsIsTakenAtTheBound() {
+        // q1.3 over a slow link: staging sampled first, running ahead at the scan's start (150,000 morsels/s) though the
+        // link lets it sustain at most 1,500; pushdown, sampled after it, sustains 2,000.
+        SamplingCoordinator c = new SamplingCoordinator();
+        ModePrior linkBound = new ModePrior(Map.of(DIRECT, 1.0, STAGING, 10.0, PUSHDOWN, 9.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 1000.0, STAGING, 1500.0));
+        PolicySimulator.Trace trace = runningAheadAtTheStart(Map.of(DIRECT, 900.0, STAGING, 1400.0, PUSHDOWN, 2000.0));
+        PolicySimulator sim = run(c, linkBound, "lineorder|P", SCAN, trace);
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        // (levelled with pushdown's figures to its reference, within the noise)
+        assertTrue(c.memory().get("lineorder|P").get(STAGING) < 1.1 * 1500, c.memory().get("lineorder|P").toString());
+        PolicySimulator next = run(c, linkBound, "lineorder|P", SCAN, trace);
+        assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+    }
+
+    @Test
+    void aScanThatMeasuredOnlyTheModelsFarBestDoesNotMakeTheNextOneSample() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace trace = constant(Map.of(DIRECT, 100.0, STAGING, 300.0, PUSHDOWN, 2000.0));
+        PolicySimulator first = run(c, model(1, 3, 20), "lineorder|P", SCAN, trace);
+        assertEquals(0, first.policy.sampledSlices(), first.notes.toString());
+        assertEquals(java.util.Set.of(PUSHDOWN), c.memory().get("lineorder|P").keySet());
+        // The model's direct and staging, scaled to pushdown's measured figure, stay out of the margin.
+        PolicySimulator second = run(c, model(1, 3, 20), "lineorder|P", SCAN, trace);
+        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
+        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+    }
+
+    @Test
+    void aScanTooShortForARoundHasItsModeFixedFromTheStart() {
+        PriorGuidedPolicy p = new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), ModePrior.NONE, null);
+        // SSB SF 1 lineorder: 36 whole slices cannot fit 3 x (warm-up 15 + window 8) in a quarter; 358 morsels can.
+        assertTrue(!p.mayChange(3, 36, 15));
+        assertTrue(p.mayChange(3, 358, 15));
+        assertTrue(!p.mayChange(1, 358, 15));
     }
 
     @Test
