@@ -177,7 +177,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                         runtimeFilters, remoteLink(), o.storageThreads(), o.computeThreads(), offered)
                         : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
                         node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
-                remote ? null : shape(o, morselRows));
+                remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()
+                        : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -273,15 +274,18 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /**
      * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the
      * key under which the prior-guided policy remembers what it measured. P's constants are left
-     * out (q1.1 and q1.2 share a shape); whether R is present is not.
+     * out (q1.1 and q1.2 share a shape); whether R is present is not. A remote table's directory is
+     * the connection's private copy of the node's catalog, so a shape is never shared between nodes.
+     *
+     * @param link the link's bandwidth the cost model assumed (bytes/s, 0: none or unknown)
      */
-    private String shape(QueryOptions o, int morselRows) {
+    private String shape(QueryOptions o, int morselRows, long link) {
         StringBuilder sb = new StringBuilder(node.table().tableDir().toString()).append('|').append(Arrays.toString(node.columns()));
         if (node.predicate() != null) {
             sb.append("|P ").append(node.predicate().format(c -> "$" + c).replaceAll("'[^']*'", "?")
                     .replaceAll("(?<![$\\w])-?\\d+(\\.\\d+)?", "?"));
         }
-        sb.append("|R ").append(runtimeFilters.size()).append("|link ").append(env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
+        sb.append("|R ").append(runtimeFilters.size()).append("|link ").append(link)
                 .append("|threads ").append(o.storageThreads()).append('/').append(o.computeThreads()).append("|morsel ").append(morselRows);
         return sb.toString();
     }

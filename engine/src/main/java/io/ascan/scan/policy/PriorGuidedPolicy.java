@@ -149,7 +149,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         List<ScanMode> modes = ctx.modes();
         Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
         ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
-        ModePrior prior = remembered != null && remembered.best(modes) != null ? remembered.filledFrom(model, modes) : model;
+        // Not a mode the model bounds (pull-up over a known link): its remembered figure is that bound, or
+        // what the link gave; what beat it was one window of the others, which on data-dependent work (R
+        // passing a run of date-ordered slices) can be a slow one, and exploiting without sampling would
+        // never find out (SSB q1.1 at 1 Gbit/s pulled up every slice). The model's round samples afresh.
+        ModePrior prior = remembered != null && remembered.best(modes) != null
+                && Double.isNaN(model.bound(remembered.best(modes))) ? remembered.filledFrom(model, modes) : model;
         ScanMode best = prior.best(modes);
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
@@ -262,7 +267,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
                 reference, 100 * (1 - config.delta()), remembered));
         firstFigures = null; // the next scan starts from what this round measures
-        driftRecent = reference;
+        driftRecent = reference; // as on drift: a mode bounded below the current one's rate is not sampled
         resampleAll(ctx);
     }
 

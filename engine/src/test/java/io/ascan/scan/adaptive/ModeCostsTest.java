@@ -25,20 +25,31 @@ class ModeCostsTest {
     static final String LO = "a".repeat(20), HI = "z".repeat(20);
 
     static Table table() {
+        return table(ROWS);
+    }
+
+    /** {@link #SLICES} slices of {@link #ROWS} rows, the last of {@code lastRows}. */
+    static Table table(int lastRows) {
         List<SliceMeta> slices = new ArrayList<>();
+        long first = 0;
         for (int i = 0; i < SLICES; i++) {
-            slices.add(new SliceMeta(i, (long) i * ROWS, ROWS, List.of(
-                    new SegmentMeta(0, 4 * ROWS, 0, Encoding.PLAIN, 0, 0, 999),
-                    new SegmentMeta(0, ROWS, 0, Encoding.DICT, 0, LO, HI))));
+            int rows = i == SLICES - 1 ? lastRows : ROWS;
+            slices.add(new SliceMeta(i, first, rows, List.of(
+                    new SegmentMeta(0, 4 * rows, 0, Encoding.PLAIN, 0, 0, 999),
+                    new SegmentMeta(0, rows, 0, Encoding.DICT, 0, LO, HI))));
+            first += rows;
         }
         TableManifest m = new TableManifest(TableManifest.FORMAT_VERSION, "t",
                 List.of(new ColumnSpec("k", DataType.INTEGER), new ColumnSpec("name", DataType.VARCHAR)),
-                (long) SLICES * ROWS, 1 << 20, slices, new long[] {1000, 1000});
+                first, 1 << 20, slices, new long[] {1000, 1000});
         return new Table(Path.of("t"), m);
     }
 
     static ModePrior remote(long bandwidth) {
-        Table t = table();
+        return remote(table(), bandwidth);
+    }
+
+    static ModePrior remote(Table t, long bandwidth) {
         int[] both = {0, 1};
         return ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), bandwidth, 2, 2, REMOTE);
     }
@@ -96,6 +107,13 @@ class ModeCostsTest {
         assertEquals(2500.0, prior.bound(ScanMode.STAGING), 1e-9);
         assertEquals(2000.0, prior.bound(ScanMode.DIRECT), 1e-9);
         assertTrue(Double.isNaN(prior.bound(ScanMode.PUSHDOWN)), "pushdown's bytes depend on the data");
+    }
+
+    @Test
+    void aSliverOfALastSliceDoesNotLiftTheBound() {
+        // 3 slices of 5,000 bytes and one of 5 (TPC-H lineitem's last slice is such a sliver): 15,005
+        // bytes over 4 slices at 1 MB/s, at most 266.6 slices/s over the scan, not the 200,000 of the sliver
+        assertEquals(4 / 0.015005, remote(table(1), 1_000_000).bound(ScanMode.DIRECT), 1e-6);
     }
 
     @Test

@@ -285,6 +285,33 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aBoundedModeIsNotStartedInOnMemoryAlone() {
+        // Over a 40 slices/s link a scan remembered pushdown at 35 (a slow window of its data): the
+        // next scan does not exploit pull-up unsampled, it samples afresh and the bound rules pull-up out.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|P", Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 35.0));
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 8.0, STAGING, 1.0, PUSHDOWN, 10.0), java.util.Set.of(STAGING),
+                "cost model", Map.of(DIRECT, 40.0));
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineorder|P"), SCAN, K, LAG, 0.05,
+                CONFIG, constant(Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 1000.0))).run();
+        assertEquals(0, sim.count(DIRECT, 0, SCAN), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("direct not sampled"), sim.notes.toString());
+    }
+
+    @Test
+    void aRememberedBestCheckedSlowerDoesNotSampleAModeBoundedBelowIt() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|P", Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 1000.0));
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 8.0, STAGING, 1.0, PUSHDOWN, 10.0), java.util.Set.of(STAGING),
+                "cost model", Map.of(DIRECT, 40.0));
+        // pushdown runs at half what was remembered: sampled again, but pull-up cannot reach 80% of 500
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineorder|P"), SCAN, K, LAG, 0.05,
+                CONFIG, constant(Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 500.0))).run();
+        assertEquals(1, sim.notesContaining("remembered; resampling"), sim.notes.toString());
+        assertEquals(0, sim.count(DIRECT, 0, SCAN), sim.notes.toString());
+    }
+
+    @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
         assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
