@@ -25,8 +25,9 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
 
     /**
      * {@code scan.morselRows} by default: whole slices. With morsels of 16,384 rows (docs/architecture.md,
-     * "Morsels") adaptive scans re-sample on false drift and static scans of q1.1 take 12-28% more CPU
-     * (docs/benchmarks.md, "AdaptiveScan at the default layout"), so they are asked for, not the default.
+     * "Morsels") adaptive scans at the default layout are no faster than with whole slices, and each
+     * morsel costs about three thread hand-offs (docs/benchmarks.md, "AdaptiveScan at the default
+     * layout"), so they are asked for, not the default.
      */
     public static final int DEFAULT_MORSEL_ROWS = 0;
 
