@@ -135,6 +135,10 @@ public final class SqlCommand implements CliCommand {
         @Override
         public Integer call() throws IOException {
             Map<String, String> all = new LinkedHashMap<>(settings);
+            String url = catalog.url();
+            Map<String, String> node = catalog.nodeSettings();
+            node.putAll(CatalogTarget.takeNodeSettings(all)); // --set storage.linkBandwidth=... is the connection's
+            if (url == null && !node.isEmpty()) throw new UserException(CatalogTarget.notForADirectory(node).getMessage());
             if (mode != null) all.put("mode", mode);
             if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             EngineConfig config = EngineProperties.parse(all);
@@ -147,8 +151,6 @@ public final class SqlCommand implements CliCommand {
                         + statements.size());
             }
             PrintWriter out = spec.commandLine().getOut();
-            String url = catalog.url();
-            Map<String, String> node = catalog.nodeSettings();
             try (Ascan db = url != null ? opener.open(url, node, config) : opener.open(catalog.dir(), config)) {
                 for (int i = 0; i < statements.size(); i++) {
                     if (i > 0 && format == Format.table) out.println();

@@ -65,6 +65,20 @@ class RemoteSqlCommandTest {
     }
 
     @Test
+    void connectionSettingsGoToTheNodeNotTheEngine() {
+        // --set storage.linkBandwidth was parsed as an engine setting and refused as unknown
+        CliRun link = CliRun.of("sql", "--url", url, "--set", "storage.tokenFile=" + tokenFile, "--set", "storage.linkBandwidth=125000000",
+                "--format", "csv", "-e", "SELECT COUNT(*) AS n FROM all_types");
+        assertEquals(0, link.exit(), link.err());
+        assertEquals("n\n10\n", link.out().replace("\r\n", "\n"));
+        CliRun bad = CliRun.of("sql", "--url", url, "--token-file", tokenFile.toString(), "--set", "storage.linkBandwidth=fast",
+                "-e", "SELECT 1");
+        assertTrue(bad.exit() != 0 && bad.err().contains("storage.linkBandwidth must be an integer"), bad.err());
+        CliRun forADir = CliRun.of("sql", "--dir", dir.resolve("served").toString(), "--set", "storage.linkBandwidth=1", "-e", "SELECT 1");
+        assertTrue(forADir.exit() != 0 && forADir.err().contains("storage.linkBandwidth is a setting of a storage node"), forADir.err());
+    }
+
+    @Test
     void aMissingOrWrongTokenIsRefusedWithTheNodeNamed() throws Exception {
         CliRun none = CliRun.of("sql", "--url", url, "-e", "SELECT 1");
         assertTrue(none.exit() != 0 && none.err().contains("127.0.0.1:" + node.port()) && none.err().contains("UNAUTHENTICATED"),

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,17 +23,34 @@ public record CatalogTarget(Catalog catalog, AutoCloseable remote) implements Au
     /** The link's bandwidth to the node in bytes/s, for the adaptive scan's cost model (nothing is throttled). */
     public static final String LINK_BANDWIDTH = "storage.linkBandwidth";
 
+    private static final List<String> NODE_SETTINGS = List.of(TOKEN, TOKEN_FILE, TRUSTED_CERTS, LINK_BANDWIDTH);
+
+    /** The storage node's connection settings, taken out of {@code settings} (they are not engine settings). */
+    public static Map<String, String> takeNodeSettings(Map<String, String> settings) {
+        Map<String, String> node = new LinkedHashMap<>();
+        for (String name : NODE_SETTINGS) {
+            String v = settings.remove(name);
+            if (v != null) node.put(name, v);
+        }
+        return node;
+    }
+
+    /** The error for connection settings given with a catalog directory. */
+    public static IllegalArgumentException notForADirectory(Map<String, String> nodeSettings) {
+        return new IllegalArgumentException(String.join(", ", nodeSettings.keySet())
+                + (nodeSettings.size() == 1 ? " is a setting" : " are settings")
+                + " of a storage node (grpc://host:port), not of a catalog directory");
+    }
+
     /** Opens {@code target}; takes the storage node's settings out of {@code settings} (they are not engine settings). */
     public static CatalogTarget open(String target, Map<String, String> settings) throws IOException {
-        String token = settings.remove(TOKEN);
-        String tokenFile = settings.remove(TOKEN_FILE);
-        String certs = settings.remove(TRUSTED_CERTS);
-        String link = settings.remove(LINK_BANDWIDTH);
+        Map<String, String> node = takeNodeSettings(settings);
+        String token = node.get(TOKEN);
+        String tokenFile = node.get(TOKEN_FILE);
+        String certs = node.get(TRUSTED_CERTS);
+        String link = node.get(LINK_BANDWIDTH);
         if (!RemoteCatalog.isRemote(target)) {
-            if (token != null || tokenFile != null || certs != null || link != null) {
-                throw new IllegalArgumentException(TOKEN + ", " + TOKEN_FILE + ", " + TRUSTED_CERTS + " and " + LINK_BANDWIDTH
-                        + " are settings of a storage node (grpc://host:port), not of a catalog directory");
-            }
+            if (!node.isEmpty()) throw notForADirectory(node);
             return new CatalogTarget(Catalog.open(Path.of(target)).logRecovery(), null);
         }
         if (token == null && tokenFile != null) token = Files.readString(Path.of(tokenFile), StandardCharsets.UTF_8).strip();
