@@ -3,10 +3,8 @@ package io.ascan.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ascan.storage.node.StorageNode;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -34,28 +32,16 @@ class RemoteComputeCacheTest {
             + "(.+?) over the link, compute cache (\\d+)/(\\d+) segments hit, (\\d+) admitted, (\\d+) evicted");
     static final Pattern SLICES = Pattern.compile("AdaptiveScan lineorder \\[[a-z]+\\]: (\\d+) slices");
 
-    private Workload workload;
-    private StorageNode node;
-    private Object[] expected;
+    private SsbQueryOnNode ssb;
 
     @BeforeAll
     void data(@TempDir Path scratch) throws Exception {
-        workload = Workload.ssb(scratch);
-        node = StorageNode.start(StorageNode.Settings.local(workload.catalog));
-        expected = workload.runDuckDb(QUERY).rows().getFirst();
+        ssb = new SsbQueryOnNode(scratch, QUERY);
     }
 
     @AfterAll
     void close() throws Exception {
-        try {
-            if (node != null) assertEquals(0, node.allocatedBytes(), "storage node memory after the queries");
-        } finally {
-            try {
-                if (node != null) node.close();
-            } finally {
-                if (workload != null) workload.close();
-            }
-        }
+        if (ssb != null) ssb.close();
     }
 
     /** Slices by route of one run of {@link #QUERY}: cached, pushdown, pull-up, hits, lookups, admitted, evicted. */
@@ -63,15 +49,9 @@ class RemoteComputeCacheTest {
                long evicted) {}
 
     Run run(Connection c, String mode) throws SQLException {
-        Object[] row = workload.runAscan(c, QUERY).rows().getFirst();
-        assertEquals(String.valueOf(expected[0]), String.valueOf(row[0]), "SUM against DuckDB");
-        assertEquals(String.valueOf(expected[1]), String.valueOf(row[1]), "COUNT against DuckDB");
-        StringBuilder plan = new StringBuilder();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + QUERY)) {
-            while (rs.next()) plan.append(rs.getString(1)).append('\n');
-        }
+        String plan = ssb.run(c);
         Matcher m = EXEC.matcher(plan), n = SLICES.matcher(plan);
-        assertTrue(m.find() && n.find(), plan::toString);
+        assertTrue(m.find() && n.find(), plan);
         assertEquals(mode, m.group(1));
         return new Run(Long.parseLong(n.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
                 Long.parseLong(m.group(4)), m.group(5), Long.parseLong(m.group(6)), Long.parseLong(m.group(7)),
@@ -79,7 +59,7 @@ class RemoteComputeCacheTest {
     }
 
     Connection connect(String settings) throws SQLException {
-        return DriverManager.getConnection("jdbc:ascan:grpc://127.0.0.1:" + node.port() + "?scan.inlineRows=0&" + settings);
+        return ssb.connect(settings);
     }
 
     /** policy, capacity, bytes, segments, hits, misses, hit_rate, admissions, evictions, declined. */
