@@ -130,13 +130,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             measured.put(m, driftRecent);
             return true;
         }
-        double bound = model.bound(m), best = Double.isNaN(driftRecent) ? 0 : driftRecent;
+        double best = Double.isNaN(driftRecent) ? 0 : driftRecent;
         for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
-        if (Double.isNaN(bound) || bound >= CLEARLY_WORSE * best) return false;
-        ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, bound,
+        if (!boundedBelow(m, best)) return false;
+        ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, model.bound(m),
                 100 * CLEARLY_WORSE, best));
-        measured.put(m, bound);
+        measured.put(m, model.bound(m));
         return true;
+    }
+
+    /** Whether the model bounds {@code m} below {@link #CLEARLY_WORSE} of {@code rate} (never without a bound or a rate). */
+    private boolean boundedBelow(ScanMode m, double rate) {
+        return model.bound(m) < CLEARLY_WORSE * rate; // false when either is NaN
     }
 
     @Override
@@ -191,7 +196,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private int planned(List<ScanMode> candidates, ModePrior prior) {
         double best = prior.of(current);
         int n = 0;
-        for (ScanMode m : candidates) if (m == current || Double.isNaN(best) || !(model.bound(m) < CLEARLY_WORSE * best)) n++;
+        for (ScanMode m : candidates) if (m == current || !boundedBelow(m, best)) n++;
         return n;
     }
 
@@ -281,7 +286,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     private boolean resampleFits(ScanContext ctx, double recent) {
         int n = 0;
-        for (ScanMode m : ctx.modes()) if (m != current && !(model.bound(m) < CLEARLY_WORSE * recent)) n++;
+        for (ScanMode m : ctx.modes()) if (m != current && !boundedBelow(m, recent)) n++;
         long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
         boolean fits = n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
         if (!fits && !driftUnsampled) {

@@ -138,7 +138,7 @@ public final class SqlCommand implements CliCommand {
             String url = catalog.url();
             Map<String, String> node = catalog.nodeSettings();
             node.putAll(CatalogTarget.takeNodeSettings(all)); // --set storage.linkBandwidth=... is the connection's
-            if (url == null && !node.isEmpty()) throw new UserException(CatalogTarget.notForADirectory(node).getMessage());
+            if (url == null && !node.isEmpty()) throw new UserException(CatalogTarget.notForADirectory(node));
             if (mode != null) all.put("mode", mode);
             if (cacheBytes != null) all.put("cache.bytes", cacheBytes);
             EngineConfig config = EngineProperties.parse(all);

@@ -35,11 +35,10 @@ public record CatalogTarget(Catalog catalog, AutoCloseable remote) implements Au
         return node;
     }
 
-    /** The error for connection settings given with a catalog directory. */
-    public static IllegalArgumentException notForADirectory(Map<String, String> nodeSettings) {
-        return new IllegalArgumentException(String.join(", ", nodeSettings.keySet())
-                + (nodeSettings.size() == 1 ? " is a setting" : " are settings")
-                + " of a storage node (grpc://host:port), not of a catalog directory");
+    /** What is wrong with connection settings given with a catalog directory. */
+    public static String notForADirectory(Map<String, String> nodeSettings) {
+        return String.join(", ", nodeSettings.keySet()) + (nodeSettings.size() == 1 ? " is a setting" : " are settings")
+                + " of a storage node (grpc://host:port), not of a catalog directory";
     }
 
     /** Opens {@code target}; takes the storage node's settings out of {@code settings} (they are not engine settings). */
@@ -50,7 +49,7 @@ public record CatalogTarget(Catalog catalog, AutoCloseable remote) implements Au
         String certs = node.get(TRUSTED_CERTS);
         String link = node.get(LINK_BANDWIDTH);
         if (!RemoteCatalog.isRemote(target)) {
-            if (!node.isEmpty()) throw notForADirectory(node);
+            if (!node.isEmpty()) throw new IllegalArgumentException(notForADirectory(node));
             return new CatalogTarget(Catalog.open(Path.of(target)).logRecovery(), null);
         }
         if (token == null && tokenFile != null) token = Files.readString(Path.of(tokenFile), StandardCharsets.UTF_8).strip();
