@@ -50,13 +50,7 @@ final class ModeCosts {
         ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
                 computeThreads, modes);
         if (units <= 0 || prior == ModePrior.NONE) return prior;
-        // The figures in units per second, as the scan measures them and as the bounds are.
-        long rows = 0;
-        for (SliceMeta sl : slices) rows += sl.rowCount();
-        double perUnit = (double) rows / units;
-        Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
-        prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
-        prior = new ModePrior(throughput, prior.excludable(), prior.source());
+        prior = perUnit(prior, slices, units);
         if (!link.emulated()) return prior;
         // What each mode charges the emulated link with whatever the data: its units cannot pass faster, on
         // average, than the link moves those bytes. Direct moves every read segment whole; staging at least
@@ -86,7 +80,18 @@ final class ModeCosts {
     static ModePrior remote(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
                             List<RuntimeFilter> filters, long bandwidth, int storageThreads, int computeThreads,
                             List<ScanMode> modes) {
-        return of(table, slices, projected, read, p, filters, bandwidth, true, storageThreads, computeThreads, modes);
+        ModePrior prior = of(table, slices, projected, read, p, filters, bandwidth, true, storageThreads, computeThreads, modes);
+        return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size());
+    }
+
+    /** {@code prior}'s figures (rows/s) in units per second, as the scan measures them and as the bounds are. */
+    private static ModePrior perUnit(ModePrior prior, List<SliceMeta> slices, long units) {
+        long rows = 0;
+        for (SliceMeta sl : slices) rows += sl.rowCount();
+        double perUnit = (double) rows / units;
+        Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
+        prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
+        return new ModePrior(throughput, prior.excludable(), prior.source(), prior.bounds());
     }
 
     private static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,

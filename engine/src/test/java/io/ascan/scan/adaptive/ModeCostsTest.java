@@ -65,9 +65,11 @@ class ModeCostsTest {
     @Test
     void aKnownLinkBoundsEachModeByItsBytes() {
         ModePrior p = remote(125_000_000); // 1 Gbit/s
-        // every row passes: pull-up moves 5 encoded bytes a row, pushdown 28.25 decoded ones
-        assertEquals(125e6 / 5, p.throughput().get(ScanMode.DIRECT), 1);
-        assertEquals(125e6 / 28.25, p.throughput().get(ScanMode.PUSHDOWN), 1);
+        // every row passes: pull-up moves 5 encoded bytes a row, pushdown 28.25 decoded ones; in slices/s
+        assertEquals(125e6 / 5 / ROWS, p.throughput().get(ScanMode.DIRECT), 1e-6);
+        assertEquals(125e6 / 28.25 / ROWS, p.throughput().get(ScanMode.PUSHDOWN), 1e-6);
+        // in the unit of the bound, which the policy compares them with: the link is pull-up's limit here
+        assertEquals(p.bound(ScanMode.DIRECT), p.throughput().get(ScanMode.DIRECT), 1e-6);
         assertTrue(p.throughput().get(ScanMode.DIRECT) > p.throughput().get(ScanMode.PUSHDOWN));
     }
 
