@@ -4,6 +4,7 @@ import io.ascan.planner.rex.ConstantFolding;
 import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AggregateSemiJoinReduction;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.BooleanLiteralComparisons;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.FlatFilterProjectTranspose;
@@ -135,7 +136,7 @@ final class LogicalOptimizer {
 
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
-        RelNode r = SubQueryJoins.rewrite(rel);
+        RelNode r = SubQueryJoins.rewrite(BooleanLiteralComparisons.rewrite(rel));
         r = SubQueryForms.rewrite(r);
         r = tree(r, SUB_QUERIES);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));

@@ -37,7 +37,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *       column named {@code d} took their place.</li>
  *   <li>A boolean sub-query that is an operand of a call other than AND, OR, NOT, CASE and the IS
  *       predicates (a comparison such as {@code (x IN (q)) >= f}, or a NOT BETWEEN) is wrapped in
- *       {@code CASE WHEN TRUE THEN q ELSE ... END}. The rule asks Calcite's LogicVisitor which of
+ *       {@code CASE WHEN TRUE THEN q ELSE ... END}, and so is one reached through NOT, AND or OR
+ *       ({@code (x NOT IN (q)) BETWEEN FALSE AND TRUE}). The rule asks Calcite's LogicVisitor which of
  *       its values matter; the visitor passes a filter's "only TRUE matters" (or, under NOT, "only
  *       FALSE") through every other call unchanged, so the rule turned an UNKNOWN {@code IN} into
  *       TRUE or FALSE under a comparison, and rows whose comparison is NULL passed the filter. A
@@ -96,15 +97,29 @@ public final class SubQueryForms {
             List<RexNode> operands = new ArrayList<>(c.getOperands());
             boolean wrapped = false;
             for (int i = 0; i < operands.size(); i++) {
-                if (operands.get(i) instanceof RexSubQuery q && q.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
-                    RexNode otherwise = q.getType().isNullable() ? rex.makeNullLiteral(q.getType()) : rex.makeLiteral(false);
-                    operands.set(i, rex.makeCall(q.getType(), SqlStdOperatorTable.CASE, List.of(rex.makeLiteral(true), q, otherwise)));
+                RexNode o = operands.get(i);
+                if (o.getType().getSqlTypeName() == SqlTypeName.BOOLEAN && o.getKind() != SqlKind.CASE && hasBooleanSubQuery(o)) {
+                    RexNode otherwise = o.getType().isNullable() ? rex.makeNullLiteral(o.getType()) : rex.makeLiteral(false);
+                    operands.set(i, rex.makeCall(o.getType(), SqlStdOperatorTable.CASE, List.of(rex.makeLiteral(true), o, otherwise)));
                     wrapped = true;
                 }
             }
             return wrapped ? c.clone(c.getType(), operands) : c;
         }
     }
+
+    /**
+     * Whether a boolean sub-query decides {@code e}'s value through calls that pass the logic on
+     * (a {@code NOT IN} is {@code NOT (x IN q)}): the visitor would hand it the logic from above.
+     */
+    private static boolean hasBooleanSubQuery(RexNode e) {
+        if (e instanceof RexSubQuery q) return q.getType().getSqlTypeName() == SqlTypeName.BOOLEAN;
+        return e instanceof RexCall c && PASSES_FROM_ABOVE.contains(c.getKind())
+                && c.getOperands().stream().anyMatch(SubQueryForms::hasBooleanSubQuery);
+    }
+
+    /** The calls through which LogicVisitor passes the logic asked of them on to their operands. */
+    private static final Set<SqlKind> PASSES_FROM_ABOVE = EnumSet.of(SqlKind.AND, SqlKind.OR, SqlKind.NOT);
 
     /** The calls through which LogicVisitor rightly passes (AND, OR) or itself sets (the others) the logic of an operand. */
     private static final Set<SqlKind> PASSES_LOGIC = EnumSet.of(SqlKind.AND, SqlKind.OR, SqlKind.NOT, SqlKind.CASE,
