@@ -101,8 +101,8 @@ final class LogicalOptimizer {
             CoreRules.JOIN_SUB_QUERY_TO_CORRELATE.config.withRelBuilderFactory(UNSIMPLIFIED).toRule());
 
     private static final List<RelOptRule> PUSH_DOWN = concat(List.of(
-            CoreRules.FILTER_INTO_JOIN.config.withRelBuilderFactory(StrictlyTypedRelBuilder.FACTORY).toRule(),
-            CoreRules.JOIN_CONDITION_PUSH.config.withRelBuilderFactory(StrictlyTypedRelBuilder.FACTORY).toRule(),
+            StrictlyTypedRelBuilder.FILTER_INTO_JOIN,
+            StrictlyTypedRelBuilder.JOIN_CONDITION_PUSH,
             FlatFilterProjectTranspose.INSTANCE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_SET_OP_TRANSPOSE,

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import io.ascan.planner.rules.AggregateFilters;
 import io.ascan.planner.rules.AscanRules;
+import io.ascan.planner.rules.StrictlyTypedRelBuilder;
 import io.ascan.planner.CancelChecks;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
@@ -57,7 +58,7 @@ public final class PhysicalPlanner {
     private PhysicalPlanner() {}
 
     private static final List<RelOptRule> PREPARE = List.of(
-            CoreRules.JOIN_CONDITION_PUSH,
+            StrictlyTypedRelBuilder.JOIN_CONDITION_PUSH,
             CoreRules.FILTER_MERGE,
             AscanRules.FILTER_INTO_SCAN,
             CoreRules.UNION_TO_DISTINCT,

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.plan.RelOptSchema;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.CorrelationId;
@@ -30,6 +32,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 public final class StrictlyTypedRelBuilder extends RelBuilder {
     public static final RelBuilderFactory FACTORY = StrictlyTypedRelBuilder::new;
+
+    /** The two rules this builder is for, building with it (the logical and the physical planner use both). */
+    public static final RelOptRule FILTER_INTO_JOIN = CoreRules.FILTER_INTO_JOIN.config.withRelBuilderFactory(FACTORY).toRule();
+    public static final RelOptRule JOIN_CONDITION_PUSH =
+            CoreRules.JOIN_CONDITION_PUSH.config.withRelBuilderFactory(FACTORY).toRule();
 
     private StrictlyTypedRelBuilder(RelOptCluster cluster, @Nullable RelOptSchema schema) {
         super(Contexts.empty(), cluster, schema);
