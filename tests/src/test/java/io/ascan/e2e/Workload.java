@@ -132,13 +132,18 @@ public final class Workload implements AutoCloseable {
      * optimized answer disagrees with ascan's (DuckDB's optimizer has bugs of its own).
      */
     public Result runDuckDbUnoptimized(String sql) throws SQLException {
+        pragma("disable_optimizer");
+        // DuckDB's driver closes a statement whose query failed: the optimizer goes back on through another
+        try (Statement s = duckdb.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return Result.read(rs);
+        } finally {
+            pragma("enable_optimizer");
+        }
+    }
+
+    private void pragma(String pragma) throws SQLException {
         try (Statement s = duckdb.createStatement()) {
-            s.execute("PRAGMA disable_optimizer");
-            try (ResultSet rs = s.executeQuery(sql)) {
-                return Result.read(rs);
-            } finally {
-                s.execute("PRAGMA enable_optimizer");
-            }
+            s.execute("PRAGMA " + pragma);
         }
     }
 

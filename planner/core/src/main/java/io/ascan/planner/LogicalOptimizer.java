@@ -34,6 +34,7 @@ import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
@@ -171,7 +172,12 @@ final class LogicalOptimizer {
         // (CASE WHEN FALSE THEN 1 ELSE NULL END >= k) failed the decorrelator's predicate inference
         RelNode prepared = ConstantGroupKeys.rewrite(UncorrelatedCorrelates.rewrite(ConstantFolding.fold(rel)));
         RelNode decorrelated = AscanRelDecorrelator.decorrelateQuery(prepared, builder);
-        return decorrelated == prepared ? rel : decorrelated;
+        // unchanged: no correlation left, though folding may have been what removed it
+        return decorrelated == prepared && !hasCorrelate(rel) ? rel : decorrelated;
+    }
+
+    private static boolean hasCorrelate(RelNode rel) {
+        return rel instanceof Correlate || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasCorrelate);
     }
 
     /**

@@ -135,7 +135,10 @@ public final class QueryPlanner {
                         // (CASE WHEN TRUE THEN 1.5e0 ELSE NULL END becomes a NOT NULL literal) under
                         // aggregate calls whose types the validator derived, which Calcite's type
                         // checks then reject; the optimizer's reduction rules simplify type-preservingly.
-                        .withRelBuilderConfigTransform(c -> c.withSimplify(false))
+                        // No merging of projections either: a SELECT list's correlated sub-query refers
+                        // to the derived table below it, whose projection a merge removed ('RexInputRef
+                        // index 6 out of range 0..0'); the optimizer merges projections afterwards.
+                        .withRelBuilderConfigTransform(c -> c.withSimplify(false).withBloat(-1))
                         .withRelBuilderFactory(AscanMetadata.BUILDERS))
                 .build();
     }

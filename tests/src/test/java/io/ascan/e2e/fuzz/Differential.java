@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -130,13 +131,29 @@ final class Differential implements AutoCloseable {
         if (duckError != null) return duckDbOnlyError(file, ascan, duckError, query);
         String diff = ResultComparison.compare(file, ascan, "ascan mode=" + mode, duckdb, "duckdb");
         if (diff == null) return new Verdict(Outcome.MATCH, "", "");
-        return mismatch(file, ascan, duckdb, () -> {
+        return mismatch(file, ascan, duckdb, () -> unoptimizedAnswers(sql, query));
+    }
+
+    /**
+     * DuckDB's answers with its optimizer off: to {@code sql}, or, where that fails with a data
+     * error (the optimizer had removed the failing expression, which ascan need not evaluate
+     * either), to {@code query} with the failing values NULL and with them zero.
+     */
+    private List<Result> unoptimizedAnswers(String sql, Ast.Select query) {
+        try {
+            return List.of(workload.runDuckDbUnoptimized(sql));
+        } catch (SQLException e) {
+            if (query == null || !DUCKDB_DATA_ERRORS.contains(duckDbErrorClass(e))) return List.of();
+        }
+        List<Result> answers = new ArrayList<>();
+        for (Ast.OnError onError : List.of(Ast.OnError.NULL, Ast.OnError.ZERO)) {
             try {
-                return workload.runDuckDbUnoptimized(sql);
-            } catch (SQLException e) {
-                return null;
+                answers.add(workload.runDuckDbUnoptimized(query.sql(onError)));
+            } catch (SQLException ignored) {
+                // no answer with these values either
             }
-        });
+        }
+        return answers;
     }
 
     /** DuckDB's error classes that say a value failed (an overflow, a conversion, a division by zero), not the query. */
@@ -187,15 +204,14 @@ final class Differential implements AutoCloseable {
     }
 
     /**
-     * The verdict on answers that differ: DuckDB's bug when its unoptimized plan (null: it failed)
-     * disagrees with its optimized one and agrees with ascan, else ascan's wrong answer.
+     * The verdict on answers that differ: DuckDB's bug when one of its unoptimized answers (none:
+     * it failed) disagrees with its optimized one and agrees with ascan, else ascan's wrong answer.
      */
-    static Verdict mismatch(QueryFile query, Result ascan, Result duckdb, Supplier<Result> duckdbUnoptimized) {
+    static Verdict mismatch(QueryFile query, Result ascan, Result duckdb, Supplier<List<Result>> duckdbUnoptimized) {
         String diff = ResultComparison.compare(query, ascan, "ascan", duckdb, "duckdb");
-        Result unoptimized = duckdbUnoptimized.get();
-        boolean oracleBug = unoptimized != null
-                && ResultComparison.compare(query, unoptimized, "duckdb unoptimized", duckdb, "duckdb") != null
-                && ResultComparison.compare(query, ascan, "ascan", unoptimized, "duckdb unoptimized") == null;
+        boolean oracleBug = duckdbUnoptimized.get().stream().anyMatch(unoptimized ->
+                ResultComparison.compare(query, unoptimized, "duckdb unoptimized", duckdb, "duckdb") != null
+                && ResultComparison.compare(query, ascan, "ascan", unoptimized, "duckdb unoptimized") == null);
         return oracleBug ? new Verdict(Outcome.ORACLE_BUG, "duckdb optimizer", diff) : new Verdict(Outcome.WRONG_ANSWER, "wrong answer", diff);
     }
 

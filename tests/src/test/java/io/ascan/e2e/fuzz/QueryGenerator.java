@@ -91,18 +91,9 @@ final class QueryGenerator {
     }
 
     /** What an expression may see and contain. */
-    /** What an expression may see and contain; {@code selectList}: it is (in) a select item. */
-    private record Scope(List<Col> columns, List<Col> outer, List<Cte> ctes, int depth, boolean subqueries, boolean selectList) {
-        Scope(List<Col> columns, List<Col> outer, List<Cte> ctes, int depth, boolean subqueries) {
-            this(columns, outer, ctes, depth, subqueries, false);
-        }
-
+    private record Scope(List<Col> columns, List<Col> outer, List<Cte> ctes, int depth, boolean subqueries) {
         Scope noSubqueries() {
-            return new Scope(columns, outer, ctes, depth, false, selectList);
-        }
-
-        Scope inSelectList() {
-            return new Scope(columns, outer, ctes, depth, subqueries, true);
+            return new Scope(columns, outer, ctes, depth, false);
         }
     }
 
@@ -177,7 +168,6 @@ final class QueryGenerator {
         }
         Scope scope = new Scope(columns, outerScope.columns().isEmpty() ? outerScope.outer() : concat(outerScope.columns(), outerScope.outer()),
                 outerScope.ctes(), depth, outerScope.subqueries() && depth < 2);
-        Scope itemScope = scope.inSelectList();
         List<Expr> where = new ArrayList<>();
         if (chance(65)) {
             int n = 1 + random.nextInt(3);
@@ -199,11 +189,11 @@ final class QueryGenerator {
             if (shape == null) {
                 for (Expr key : groupBy) if (chance(80)) items.add(key);
                 int n = 1 + random.nextInt(3);
-                for (int i = 0; i < n; i++) items.add(aggregate(itemScope, anyKind()));
+                for (int i = 0; i < n; i++) items.add(aggregate(scope, anyKind()));
             } else {
                 for (Type t : shape) {
                     Expr key = groupBy.stream().filter(g -> g.type().kind() == t.kind()).findFirst().orElse(null);
-                    items.add(key != null && chance(50) ? key : aggregate(itemScope, t.kind()));
+                    items.add(key != null && chance(50) ? key : aggregate(scope, t.kind()));
                 }
             }
             if (chance(30)) {
@@ -214,9 +204,9 @@ final class QueryGenerator {
         } else {
             if (shape == null) {
                 int n = 1 + random.nextInt(4);
-                for (int i = 0; i < n; i++) items.add(valueOrCastLiteral(itemScope, anyKind(), 2));
+                for (int i = 0; i < n; i++) items.add(valueOrCastLiteral(scope, anyKind(), 2));
             } else {
-                for (Type t : shape) items.add(valueOrCastLiteral(itemScope, t.kind(), 2));
+                for (Type t : shape) items.add(valueOrCastLiteral(scope, t.kind(), 2));
             }
         }
         boolean distinct = grouping && chance(12);
@@ -243,16 +233,6 @@ final class QueryGenerator {
     /** An aggregate's argument: any value, constants included. */
     private Expr aggregateArgument(Scope scope, Kind kind) {
         return value(scope, kind, 1);
-    }
-
-    /**
-     * Whether to keep away from a listed construct: yes, unless {@code -Dfuzz.knownOpen=true} asks
-     * for all of them (to see whether they still fail), or {@code -Dfuzz.knownOpen=NAME,...} for
-     * those. Delete the entry and its checks when fixed.
-     */
-    private static boolean open(KnownOpen construct) {
-        String asked = System.getProperty("fuzz.knownOpen", "false");
-        return !asked.equals("true") && !List.of(asked.split(",")).contains(construct.name());
     }
 
     private Expr aggregateCall(Scope scope, Kind kind) {
@@ -411,7 +391,6 @@ final class QueryGenerator {
         if (depth <= 0) return chance(50) ? compare(leaf(scope, comparableKind(), true), leaf(scope, null, false)) : leaf(scope, Kind.BOOLEAN, true);
         int d = depth - 1;
         int pick = random.nextInt(scope.subqueries() ? 16 : 13);
-        if (pick >= 13 && open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) pick = 0;
         return switch (pick) {
             case 0, 1, 2 -> {
                 Kind k = comparableKind();
@@ -468,7 +447,7 @@ final class QueryGenerator {
 
     /** A scalar subquery: one aggregate of {@code kind} over one table, maybe correlated; or a leaf where none may go. */
     private Expr scopedSubquery(Scope scope, Kind kind) {
-        if (!scope.subqueries() || open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) return leaf(scope, kind, true);
+        if (!scope.subqueries()) return leaf(scope, kind, true);
         Scope inner = subScope(scope);
         String alias = "t" + aliases++;
         String table = chance(10) ? "te" : MAIN_TABLES[random.nextInt(MAIN_TABLES.length)];
@@ -492,7 +471,7 @@ final class QueryGenerator {
     /** Half the time, adds {@code inner column = outer column} (same kind) to the subquery's WHERE. */
     private Select correlate(Select sub, Scope outer) {
         List<Col> visible = concat(outer.columns(), outer.outer());
-        if (visible.isEmpty() || !chance(50) || open(KnownOpen.CORRELATED_SUBQUERY_IN_SELECT) && outer.selectList()) return sub;
+        if (visible.isEmpty() || !chance(50)) return sub;
         List<Col> inner = new ArrayList<>();
         for (Source s : sub.from()) {
             if (s.derived() != null || !TABLES.containsKey(s.table())) continue;
