@@ -40,6 +40,15 @@ public interface RemoteStorage {
     }
 
     /**
+     * The most pull-up can move from the node, bytes/s, for the cost model's bound on it: the link
+     * ({@link #linkBandwidth}), or less where the connection measured its pull-ups slower (the
+     * transport and the compute side's copies bind them on a fast link or none); 0: unknown.
+     */
+    default long pullupBandwidth() {
+        return linkBandwidth();
+    }
+
+    /**
      * Pull-up: the raw segments of {@code columns} of {@code slice}, moved over the network and
      * decoded on the compute side (their CRC32C checked against the manifest the compute side
      * planned with) into {@code pool} memory accounted by {@code allocator}.

@@ -95,6 +95,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     });
     private final CallOption[] options;
     private final PullupRate pullup = new PullupRate();
+    private final PullupThroughput pulled = new PullupThroughput();
     private volatile long linkBandwidth;
 
     /**
@@ -130,6 +131,13 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     @Override
     public long linkBandwidth() {
         return linkBandwidth;
+    }
+
+    /** The link's bandwidth, or less where this connection's pull-ups measured slower (0: neither known). */
+    @Override
+    public long pullupBandwidth() {
+        long link = linkBandwidth, seen = pulled.best();
+        return link == 0 ? seen : seen == 0 ? link : Math.min(link, seen);
     }
 
     /** Tells the client the link's bandwidth to the node ({@code storage.linkBandwidth}, bytes/s; 0: unknown). */
@@ -199,10 +207,16 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
             throws IOException {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
+        long moved = 0;
+        pulled.started(System.nanoTime());
         try (NodeCall call = call(ticket)) {
-            return segments(call, table, columns, slice, ticket.length, into);
+            Received<List<ArrowBuf>> r = segments(call, table, columns, slice, ticket.length, into);
+            moved = r.networkBytes();
+            return r;
         } catch (FlightRuntimeException f) {
             throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
+        } finally {
+            pulled.ended(System.nanoTime(), moved);
         }
     }
 
