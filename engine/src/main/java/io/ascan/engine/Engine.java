@@ -44,7 +44,7 @@ public final class Engine {
     private static final Map<Key, Engine> ENGINES = new HashMap<>();
 
     private final Key key;
-    private final BufferAllocator allocator = Allocators.root();
+    private final BufferAllocator allocator;
     private final AlignedBufferPool pool;
     private final AlignedBufferPool storagePool;
     private final SegmentCache cache;
@@ -56,6 +56,9 @@ public final class Engine {
 
     private Engine(Key key, EngineConfig config) {
         this.key = key;
+        io.ascan.scan.remote.RemoteStorage node = io.ascan.scan.remote.RemoteStorages.of(key.dir());
+        BufferAllocator shared = node == null ? null : node.newAllocator("engine " + key.dir());
+        this.allocator = shared != null ? shared : Allocators.root();
         Topology topology = Topology.detect(config.storageNode(), config.computeNode());
         Interconnect link = Interconnect.of(config.interconnectBandwidth());
         boolean explicit = config.storageNode() >= 0 || config.computeNode() >= 0;
@@ -74,7 +77,7 @@ public final class Engine {
         cache = SegmentCache.create(allocator, capacity);
         abm = cache.enabled() ? new ActiveBufferManager(cache, AbmPolicy.of(config.abmPolicy()), config.query().io(),
                 config.abmReadBandwidth()) : null;
-        computeCache = io.ascan.scan.remote.RemoteStorages.of(key.dir()) == null ? io.ascan.cache.ComputeCache.disabled()
+        computeCache = node == null ? io.ascan.cache.ComputeCache.disabled()
                 : io.ascan.cache.ComputeCache.create(allocator, config.computeCacheBytes(),
                         io.ascan.cache.CachePolicy.of(config.computeCachePolicy()));
         executor = new Executor(allocator, pool, scans, cache, abm, computeCache);

@@ -108,6 +108,15 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return env.interconnect().emulated() ? env.interconnect().bandwidth() : remote().linkBandwidth();
     }
 
+    /**
+     * The most pull-up can move from the storage node, bytes/s (0: unknown): the link, or less where the
+     * connection measured its pull-ups slower ({@link io.ascan.scan.remote.RemoteStorage#pullupBandwidth}).
+     */
+    private long remotePullup() {
+        long link = remoteLink(), seen = remote().pullupBandwidth();
+        return link == 0 ? seen : seen == 0 ? link : Math.min(link, seen);
+    }
+
     /** The storage node across a network the table is read through, or null: its files are local. */
     private io.ascan.scan.remote.RemoteStorage remote() {
         java.nio.file.Path catalogDir = node.table().tableDir().getParent();
@@ -174,7 +183,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
                 env.coordinator(), sampleFirst, unsampledStart(), offered,
                 remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
-                        runtimeFilters, remoteLink(), o.storageThreads(), o.computeThreads(), offered)
+                        runtimeFilters, remoteLink(), remotePullup(), o.storageThreads(), o.computeThreads(), offered)
                         : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
                         node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
                 remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()

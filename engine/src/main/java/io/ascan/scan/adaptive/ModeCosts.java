@@ -47,8 +47,8 @@ final class ModeCosts {
      */
     static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p, List<RuntimeFilter> filters,
                         Interconnect link, int storageThreads, int computeThreads, List<ScanMode> modes, long units) {
-        ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, false, storageThreads,
-                computeThreads, modes);
+        ModePrior prior = of(table, slices, projected, read, p, filters, link.emulated() ? link.bandwidth() : 0, 0, false,
+                storageThreads, computeThreads, modes);
         if (units <= 0 || prior == ModePrior.NONE) return prior;
         prior = perUnit(prior, slices, units);
         if (!link.emulated()) return prior;
@@ -75,12 +75,14 @@ final class ModeCosts {
      * The model over a storage node across a network: pull-up moves the read columns' encoded
      * segments, pushdown the passing rows of the projected columns decoded (as Arrow ships them:
      * dictionary-encoded strings as their text), both over a link of {@code bandwidth} bytes/s (0:
-     * unknown, not the bound).
+     * unknown, not the bound); pull-up moves at most {@code pullupBandwidth} bytes/s (the link, or what
+     * the connection measured of its pull-ups where that is less; 0: unknown), which bounds it.
      */
     static ModePrior remote(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
-                            List<RuntimeFilter> filters, long bandwidth, int storageThreads, int computeThreads,
-                            List<ScanMode> modes) {
-        ModePrior prior = of(table, slices, projected, read, p, filters, bandwidth, true, storageThreads, computeThreads, modes);
+                            List<RuntimeFilter> filters, long bandwidth, long pullupBandwidth, int storageThreads,
+                            int computeThreads, List<ScanMode> modes) {
+        ModePrior prior = of(table, slices, projected, read, p, filters, bandwidth, pullupBandwidth, true, storageThreads,
+                computeThreads, modes);
         return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size());
     }
 
@@ -95,8 +97,8 @@ final class ModeCosts {
     }
 
     private static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
-                                List<RuntimeFilter> filters, long linkBandwidth, boolean decoded, int storageThreads,
-                                int computeThreads, List<ScanMode> modes) {
+                                List<RuntimeFilter> filters, long linkBandwidth, long pullupBandwidth, boolean decoded,
+                                int storageThreads, int computeThreads, List<ScanMode> modes) {
         long rows = 0;
         long[] bytes = new long[table.schema().size()];
         for (SliceMeta s : slices) {
@@ -120,12 +122,13 @@ final class ModeCosts {
             else touched += perRow * (1 - Math.pow(1 - s, Math.max(1, LINE / Math.max(perRow, 1e-9))));
         }
         double bandwidth = linkBandwidth > 0 ? linkBandwidth : Double.POSITIVE_INFINITY;
+        double pullup = pullupBandwidth > 0 ? pullupBandwidth : bandwidth;
         double compute = Math.max(1, computeThreads), storage = Math.max(1, storageThreads);
         double pipeline = PIPELINE_NS * s / compute;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         for (ScanMode m : modes) {
             double ns = switch (m) {
-                case DIRECT -> Math.max(readBytes / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
+                case DIRECT -> Math.max(readBytes / pullup * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
                 case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
                 case PUSHDOWN -> Math.max(projectedBytes * s / bandwidth * 1e9,
                         Math.max((FILTER_NS + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
@@ -136,17 +139,18 @@ final class ModeCosts {
         // not bounded by these constants (one storage thread filtering R made it the slowest mode of
         // a query the model ranked it first for), so the model orders the round, measurements decide.
         String source = String.format(java.util.Locale.ROOT, "cost model, s=%.3f", s);
-        if (!decoded || linkBandwidth <= 0 || !modes.contains(ScanMode.DIRECT)) {
+        if (!decoded || pullupBandwidth <= 0 || !modes.contains(ScanMode.DIRECT)) {
             return new ModePrior(throughput, java.util.Set.of(), source);
         }
         // Pull-up over a known link moves each slice's segments whole: its slices take at least their bytes'
-        // time, so over the scan it averages at most the link over a slice's mean bytes. Not the smallest
-        // slice's: a table's last slice can be a sliver (lineitem's), whose bound rules out nothing.
+        // time, so over the scan it averages at most the link (or the rate the connection's pull-ups
+        // reached, where that is less) over a slice's mean bytes. Not the smallest slice's: a table's last
+        // slice can be a sliver (lineitem's), whose bound rules out nothing.
         long total = 0;
         for (int c : read) total += bytes[c];
         double mean = (double) total / slices.size();
         return new ModePrior(throughput, java.util.Set.of(), source,
-                Map.of(ScanMode.DIRECT, linkBandwidth / Math.max(1, mean)));
+                Map.of(ScanMode.DIRECT, pullupBandwidth / Math.max(1, mean)));
     }
 
     /**

@@ -23,11 +23,29 @@ public interface RemoteStorage {
     String address();
 
     /**
+     * An allocator in the same root as the buffers the node's calls arrive in, for an engine over the
+     * node's catalog: pulled segments are then handed to its queries without a copy (Arrow moves a
+     * buffer between allocators only within one root). Null: the engine makes a root of its own.
+     */
+    default BufferAllocator newAllocator(String name) {
+        return null;
+    }
+
+    /**
      * The link's bandwidth to the node in bytes/s as the connection was told it
      * ({@code storage.linkBandwidth}), for the adaptive scan's cost model; 0: unknown.
      */
     default long linkBandwidth() {
         return 0;
+    }
+
+    /**
+     * The most pull-up can move from the node, bytes/s, for the cost model's bound on it: the link
+     * ({@link #linkBandwidth}), or less where the connection measured its pull-ups slower (the
+     * transport and the compute side's copies bind them on a fast link or none); 0: unknown.
+     */
+    default long pullupBandwidth() {
+        return linkBandwidth();
     }
 
     /**

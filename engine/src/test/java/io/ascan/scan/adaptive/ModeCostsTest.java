@@ -51,7 +51,20 @@ class ModeCostsTest {
 
     static ModePrior remote(Table t, long bandwidth) {
         int[] both = {0, 1};
-        return ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), bandwidth, 2, 2, REMOTE);
+        return ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), bandwidth, bandwidth, 2, 2, REMOTE);
+    }
+
+    @Test
+    void pullUpIsBoundedByWhatTheConnectionMeasuredWhereThatIsBelowTheLink() {
+        Table t = table();
+        int[] both = {0, 1};
+        // 5,000 bytes a slice; pull-ups measured at 0.5 MB/s: at most 100 slices/s, over a 1 MB/s link or none
+        ModePrior slower = ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), 1_000_000, 500_000, 2, 2, REMOTE);
+        assertEquals(100.0, slower.bound(ScanMode.DIRECT), 1e-9);
+        assertEquals(100.0, slower.throughput().get(ScanMode.DIRECT), 1e-9);
+        ModePrior noLink = ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), 0, 500_000, 2, 2, REMOTE);
+        assertEquals(100.0, noLink.bound(ScanMode.DIRECT), 1e-9);
+        assertTrue(Double.isNaN(noLink.bound(ScanMode.PUSHDOWN)));
     }
 
     @Test

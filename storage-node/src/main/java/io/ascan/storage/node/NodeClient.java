@@ -51,10 +51,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The compute side's connection to a storage node: the catalog it serves, and the two remote modes
- * of the AdaptiveScan (pull-up and pushdown), one {@code DoGet} per slice. What arrives is copied
- * out of the Flight stream into the query's memory (segments into its aligned pool, where the
- * engine's decoder checks their CRC32C against the manifest it planned with), so a query's
- * accounting holds it and the stream's buffers go back at once. A failed call (the node refused
+ * of the AdaptiveScan (pull-up and pushdown), one {@code DoGet} per slice. What arrives goes into
+ * the query's memory, so a query's accounting holds it: a pulled segment is handed over without a
+ * copy when the query's allocator shares this client's root ({@link #newAllocator}: an engine over
+ * the node's catalog makes its allocator there), and the engine's decoder checks its CRC32C
+ * against the manifest it planned with; pushdown's vectors are copied. A failed call (the node refused
  * it, died or is unreachable) is an {@link IOException} naming the node; nothing of a slice is
  * returned unless all of it arrived.
  */
@@ -81,6 +82,8 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NodeClient.class);
 
     private final Location location;
+    /** The connection's root: the Flight client's allocator and every engine's over this node's catalog are its children. */
+    private final BufferAllocator root;
     private final BufferAllocator allocator;
     private final ManagedChannel channel;
     private final FlightClient client;
@@ -92,6 +95,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     });
     private final CallOption[] options;
     private final PullupRate pullup = new PullupRate();
+    private final PullupThroughput pulled = new PullupThroughput();
     private volatile long linkBandwidth;
 
     /**
@@ -100,7 +104,8 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
      */
     public NodeClient(Location location, String token, InputStream trustedCerts) {
         this.location = location;
-        this.allocator = Allocators.root();
+        this.root = Allocators.root();
+        this.allocator = root.newChildAllocator("storage node client " + location.getUri(), 0, root.getLimit());
         NettyClientBuilder b = new NettyClientBuilder(allocator, location);
         if (trustedCerts != null) b.trustedCertificates(trustedCerts);
         // a node whose machine or network goes away tells nobody: without pings a call waits for it forever
@@ -113,9 +118,26 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                 : new CallOption[] {new CredentialCallOption(new BearerCredentialWriter(token))};
     }
 
+    /**
+     * A new allocator under this connection's root, beside the Flight client's: a segment that
+     * arrives is moved into one of these by a transfer of ownership (Arrow allows that only within
+     * one root) rather than copied. Close it before the client.
+     */
+    @Override
+    public BufferAllocator newAllocator(String name) {
+        return root.newChildAllocator(name, 0, root.getLimit());
+    }
+
     @Override
     public long linkBandwidth() {
         return linkBandwidth;
+    }
+
+    /** The link's bandwidth, or less where this connection's pull-ups measured slower (0: neither known). */
+    @Override
+    public long pullupBandwidth() {
+        long link = linkBandwidth, seen = pulled.best();
+        return link == 0 ? seen : seen == 0 ? link : Math.min(link, seen);
     }
 
     /** Tells the client the link's bandwidth to the node ({@code storage.linkBandwidth}, bytes/s; 0: unknown). */
@@ -185,10 +207,16 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     public Received<List<ArrowBuf>> pullSegments(Table table, int[] columns, SliceMeta slice, BufferAllocator into)
             throws IOException {
         byte[] ticket = Tickets.withSlice(Tickets.pull(table, columns), slice.index());
+        long moved = 0;
+        pulled.started(System.nanoTime());
         try (NodeCall call = call(ticket)) {
-            return segments(call, table, columns, slice, ticket.length, into);
+            Received<List<ArrowBuf>> r = segments(call, table, columns, slice, ticket.length, into);
+            moved = r.networkBytes();
+            return r;
         } catch (FlightRuntimeException f) {
             throw failed("pulling slice " + slice.index() + " of " + table.name(), f);
+        } finally {
+            pulled.ended(System.nanoTime(), moved);
         }
     }
 
@@ -209,10 +237,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                             + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
                     long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
                     bytes += length;
-                    ArrowBuf b = into.buffer(Math.max(length, 1));
-                    b.setBytes(0, segment.getDataBuffer(), start, length);
-                    b.writerIndex(length);
-                    raw[at] = b;
+                    raw[at] = take(segment.getDataBuffer(), start, length, into);
                 }
             }
             for (int i = 0; i < columns.length; i++) {
@@ -224,6 +249,24 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             for (ArrowBuf b : raw) if (b != null) b.close();
             throw e;
         }
+    }
+
+    /**
+     * {@code length} bytes of a stream's buffer at {@code start} as a buffer of {@code into}: the same
+     * memory when {@code into} shares this client's root (the stream lets go of it with its next batch,
+     * and ownership, with the accounting, passes to {@code into}); a copy otherwise.
+     */
+    private ArrowBuf take(ArrowBuf data, long start, long length, BufferAllocator into) {
+        ArrowBuf b;
+        if (into.getRoot() == root) {
+            ArrowBuf view = data.slice(start, length);
+            b = view.getReferenceManager().retain(view, into);
+        } else {
+            b = into.buffer(Math.max(length, 1));
+            b.setBytes(0, data, start, length);
+        }
+        b.writerIndex(length);
+        return b;
     }
 
     /** The slice's segments decoded (and checked) by the engine's decoder; the raw buffers are released. */
@@ -454,7 +497,11 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
             }
             client.close();
         } finally {
-            allocator.close();
+            try {
+                allocator.close();
+            } finally {
+                root.close(); // fails if an engine over this node's catalog is still open
+            }
         }
     }
 }

@@ -43,7 +43,9 @@ public final class SegmentStreaming {
         long segmentBytes = 0, moved = 0;
         for (SliceMeta s : slices) for (int c = 0; c < table.schema().size(); c++) segmentBytes += s.segments().get(c).length();
         ExecutorService workers = Executors.newFixedThreadPool(threads);
-        try (BufferAllocator allocator = Allocators.root(); AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
+        // over a node, the client's root, as an engine's: segments are handed over rather than copied
+        BufferAllocator shared = node == null ? null : node.newAllocator("segment streaming");
+        try (BufferAllocator allocator = shared != null ? shared : Allocators.root(); AlignedBufferPool pool = new AlignedBufferPool(1L << 30);
              SegmentCache cache = SegmentCache.disabled()) {
             long start = System.nanoTime();
             int[] columns = new int[table.schema().size()];
