@@ -14,12 +14,8 @@ import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
  * {@code isReady()} and {@code isCancelled()} themselves are current, so this strategy polls them.
  */
 final class ClientReadiness implements BackpressureStrategy {
-    /**
-     * How often a waiting stream rechecks its client: soon at first (a pull's segment, hundreds of KiB,
-     * leaves gRPC's buffer within a fraction of a millisecond on a fast link, and a 1 ms poll left the
-     * stream idle for most of each), then less often, up to every millisecond for a client that does not read.
-     */
-    private static final long FIRST_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50), POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** How often a waiting stream rechecks its client. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private ServerStreamListener listener;
 
@@ -31,14 +27,12 @@ final class ClientReadiness implements BackpressureStrategy {
     @Override
     public WaitResult waitForListener(long timeoutMillis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        long poll = FIRST_POLL_NANOS;
         while (true) {
             if (listener.isCancelled()) return WaitResult.CANCELLED;
             if (listener.isReady()) return WaitResult.READY;
             if (System.nanoTime() - deadline >= 0) return WaitResult.TIMEOUT;
             try {
-                TimeUnit.NANOSECONDS.sleep(poll);
-                poll = Math.min(2 * poll, POLL_NANOS);
+                TimeUnit.NANOSECONDS.sleep(POLL_NANOS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return WaitResult.OTHER;
