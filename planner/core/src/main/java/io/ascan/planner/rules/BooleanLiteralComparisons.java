@@ -2,15 +2,12 @@ package io.ascan.planner.rules;
 
 import java.util.EnumSet;
 import java.util.Set;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttle;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
-import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -32,29 +29,12 @@ public final class BooleanLiteralComparisons {
     private BooleanLiteralComparisons() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r.accept(new Restate(r.getCluster().getRexBuilder(), this));
-            }
-        });
+        return ExpressionRewrite.apply(rel, Restate::new);
     }
 
-    private static final class Restate extends RexShuttle {
-        private final RexBuilder rex;
-        private final RelShuttle rels;
-
+    private static final class Restate extends ExpressionRewrite {
         Restate(RexBuilder rex, RelShuttle rels) {
-            this.rex = rex;
-            this.rels = rels;
-        }
-
-        @Override
-        public RexNode visitSubQuery(RexSubQuery s) {
-            RexSubQuery visited = (RexSubQuery) super.visitSubQuery(s);
-            RelNode inner = visited.rel.accept(rels);
-            return inner == visited.rel ? visited : visited.clone(inner);
+            super(rex, rels);
         }
 
         @Override
@@ -97,7 +77,7 @@ public final class BooleanLiteralComparisons {
 
     /** A boolean the simplifier could rewrite, and may evaluate twice. */
     private static boolean computed(RexNode e) {
-        return e.getType().getSqlTypeName() == SqlTypeName.BOOLEAN && (e instanceof RexCall || e instanceof RexSubQuery)
+        return e.getType().getSqlTypeName() == SqlTypeName.BOOLEAN && e instanceof RexCall
                 && RexUtil.isDeterministic(e);
     }
 }

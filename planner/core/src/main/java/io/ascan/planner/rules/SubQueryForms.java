@@ -6,13 +6,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttle;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
@@ -49,28 +47,17 @@ public final class SubQueryForms {
     private SubQueryForms() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r.accept(new Restate(r.getCluster().getRexBuilder(), this));
-            }
-        });
+        return ExpressionRewrite.apply(rel, Restate::new);
     }
 
-    private static final class Restate extends RexShuttle {
-        private final RexBuilder rex;
-        private final RelShuttle rels;
-
+    private static final class Restate extends ExpressionRewrite {
         Restate(RexBuilder rex, RelShuttle rels) {
-            this.rex = rex;
-            this.rels = rels;
+            super(rex, rels);
         }
 
         @Override
         public RexNode visitSubQuery(RexSubQuery s) {
-            RelNode inner = s.rel.accept(rels);
-            RexSubQuery q = inner == s.rel ? s : s.clone(inner);
+            RexSubQuery q = (RexSubQuery) super.visitSubQuery(s);
             SqlKind comparison = q.op instanceof SqlQuantifyOperator some ? some.comparisonKind
                     : q.getKind() == SqlKind.IN ? SqlKind.EQUALS : null;
             if (comparison == SqlKind.NOT_EQUALS) {
