@@ -146,6 +146,22 @@ class CardinalityEstimateTest {
     }
 
     /**
+     * LIKE keeps the share of the column's sample it matches. TPC-H's p_name is five distinct
+     * words of 92 colours, so 5/92 (5.4%) of the parts contain 'green'; p_type starts with one of
+     * six syllables, so a sixth are 'PROMO%'. The pattern's length alone gave 13% and 13%; Calcite
+     * guesses 25%. ILIKE matches either case.
+     */
+    @Test
+    void likeKeepsTheShareOfASampleItMatches() throws Exception {
+        double green = scanShare("p_name LIKE '%green%'");
+        assertTrue(green > 0.03 && green < 0.08, "green parts: " + green);
+        double promo = scanShare("p_type LIKE 'PROMO%'");
+        assertTrue(promo > 0.12 && promo < 0.22, "promo parts: " + promo);
+        assertEquals(green, scanShare("p_name ILIKE '%GrEeN%'"), 1e-9);
+        assertTrue(scanShare("p_name LIKE '%GREEN%'") < 0.01, "no part name is upper case");
+    }
+
+    /**
      * A range of strings keeps the part of the zone maps' [min, max] it covers. TPC-H's p_brand is
      * Brand#MN, M and N uniform in 1..5 (25 brands): two brands keep 8%, those below Brand#3 40%.
      * Calcite would guess a quarter for a range and half for a comparison.

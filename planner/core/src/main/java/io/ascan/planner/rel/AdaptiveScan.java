@@ -206,7 +206,7 @@ public final class AdaptiveScan extends TableScan implements AscanRel {
     public double estimateRowCount(RelMetadataQuery mq) {
         long rows = 0;
         for (SliceMeta s : slices()) rows += s.rowCount();
-        return Math.min(rows, ascanTable.table().rowCount() * ScanSelectivity.of(condition, ascanTable::stats));
+        return Math.min(rows, ascanTable.table().rowCount() * ScanSelectivity.of(condition, ascanTable::stats, ascanTable::sample));
     }
 
     /**

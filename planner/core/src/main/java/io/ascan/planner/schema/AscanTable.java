@@ -5,6 +5,7 @@ import io.ascan.exchange.FileSource;
 import io.ascan.format.ColumnSpec;
 import io.ascan.planner.rel.AdaptiveScan;
 import io.ascan.planner.stats.ColumnStats;
+import io.ascan.planner.stats.StringSample;
 import java.util.List;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
@@ -26,6 +27,9 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
     private final Table table;
     private final ManifestVersion version;
     private final ColumnStats[] stats;
+    /** Per column: its string sample once read, {@link #NO_SAMPLE} when there is none. */
+    private final Object[] samples;
+    private static final Object NO_SAMPLE = new Object();
     private final List<String> columnNames;
     private final FileSource source;
 
@@ -39,6 +43,7 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
         this.source = source;
         this.version = version;
         this.stats = new ColumnStats[table.schema().size()];
+        this.samples = new Object[table.schema().size()];
         this.columnNames = table.manifest().columns().stream().map(ColumnSpec::name).toList();
     }
 
@@ -60,6 +65,15 @@ public final class AscanTable extends AbstractTable implements TranslatableTable
     public synchronized ColumnStats stats(int column) {
         if (stats[column] == null) stats[column] = ColumnStats.of(table, column);
         return stats[column];
+    }
+
+    /** Values of a VARCHAR column for LIKE estimates, read on first use; null when there are none. */
+    public synchronized StringSample sample(int column) {
+        if (samples[column] == null) {
+            StringSample s = StringSample.read(table, column);
+            samples[column] = s == null ? NO_SAMPLE : s;
+        }
+        return samples[column] instanceof StringSample s ? s : null;
     }
 
     /** The engine's table: manifest, slices with zone maps, column files. */

@@ -33,7 +33,8 @@ final class ScanDistinct {
         for (int field : groupKey) {
             int column = scan.columns().get(field);
             ColumnStats stats = scan.ascanTable().stats(column);
-            double own = ScanSelectivity.of(ownConjuncts(scan, conjuncts, column), scan.ascanTable()::stats);
+            double own = ScanSelectivity.of(ownConjuncts(scan, conjuncts, column), scan.ascanTable()::stats,
+                    scan.ascanTable()::sample);
             double values = Math.max(1, Math.min(stats.distinct() * own, table * own));
             double rest = own <= 0 ? 0 : Math.clamp(passing / own, 0.0, 1.0);
             ndv *= values * survivors(rest, table * own / values);

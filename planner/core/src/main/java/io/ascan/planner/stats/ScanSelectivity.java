@@ -7,12 +7,14 @@ import io.ascan.planner.rex.ExprTranslator;
 import io.ascan.planner.rex.UnsupportedExpressionException;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
@@ -20,8 +22,9 @@ import org.apache.calcite.util.Sarg;
 /**
  * The fraction of a table's rows that pass a scan predicate P, from the columns' statistics:
  * {@code col = c} keeps 1/distinct, an IN list k/distinct, a range the part of the column's
- * [min, max] it covers (values assumed uniform; strings: {@link StringRange}), IS [NOT] NULL the NULL fraction, LIKE by the
- * length of its pattern ({@link #like}); AND multiplies (independence), OR adds the complements.
+ * [min, max] it covers (values assumed uniform; strings: {@link StringRange}), IS [NOT] NULL the NULL fraction, LIKE the
+ * share of a {@link StringSample} it matches, or else by the length of its pattern ({@link #like}); AND multiplies
+ * (independence), OR adds the complements.
  * Anything else falls back to Calcite's guesses.
  */
 public final class ScanSelectivity {
@@ -32,17 +35,23 @@ public final class ScanSelectivity {
 
     /** Selectivity of {@code p} (input ref i = table column i); {@code stats} gives column i's statistics. */
     public static double of(RexNode p, IntFunction<ColumnStats> stats) {
+        return of(p, stats, column -> null);
+    }
+
+    /** As {@link #of(RexNode, IntFunction)}, with {@code samples} giving column i's string sample (or null). */
+    public static double of(RexNode p, IntFunction<ColumnStats> stats, IntFunction<StringSample> samples) {
         if (p == null) return 1;
         double s = switch (p.getKind()) {
-            case AND -> ((RexCall) p).getOperands().stream().mapToDouble(o -> of(o, stats)).reduce(1, (a, b) -> a * b);
-            case OR -> 1 - ((RexCall) p).getOperands().stream().mapToDouble(o -> 1 - of(o, stats)).reduce(1, (a, b) -> a * b);
-            case NOT -> 1 - of(((RexCall) p).getOperands().getFirst(), stats);
-            default -> simple((RexCall) (p instanceof RexCall ? p : null), p, stats);
+            case AND -> ((RexCall) p).getOperands().stream().mapToDouble(o -> of(o, stats, samples)).reduce(1, (a, b) -> a * b);
+            case OR -> 1 - ((RexCall) p).getOperands().stream().mapToDouble(o -> 1 - of(o, stats, samples))
+                    .reduce(1, (a, b) -> a * b);
+            case NOT -> 1 - of(((RexCall) p).getOperands().getFirst(), stats, samples);
+            default -> simple((RexCall) (p instanceof RexCall ? p : null), p, stats, samples);
         };
         return Math.clamp(s, 0.0, 1.0);
     }
 
-    private static double simple(RexCall call, RexNode p, IntFunction<ColumnStats> stats) {
+    private static double simple(RexCall call, RexNode p, IntFunction<ColumnStats> stats, IntFunction<StringSample> samples) {
         double guess = RelMdUtil.guessSelectivity(p);
         if (call == null || call.getOperands().isEmpty() || !(call.getOperands().getFirst() instanceof RexInputRef ref)) {
             return guess;
@@ -60,19 +69,21 @@ public final class ScanSelectivity {
             case GREATER_THAN, GREATER_THAN_OR_EQUAL -> value != null ? orGuess(1 - c.fractionBelow(value), guess)
                     : stringBelow(c, ops.get(1), false, guess);
             case SEARCH -> search(c, (RexLiteral) ops.get(1), guess);
-            case LIKE -> like(c, ops, guess);
+            case LIKE -> like(c, call, () -> samples.apply(ref.getIndex()), guess);
             default -> guess;
         };
     }
 
     /**
-     * LIKE keeps fewer rows the more literal characters its pattern has: each keeps
-     * {@value #LIKE_CHARACTER} of them (TPC-H: {@code p_name LIKE '%green%'} 13% for a true 5%,
-     * {@code p_type LIKE 'PROMO%'} 13% for 17%, {@code o_comment NOT LIKE '%special%requests%'} 99.8%
-     * for 99%), but no fewer than one of the column's values. Calcite guesses 25% for any pattern.
-     * A pattern without wildcards is an equality.
+     * LIKE keeps the share of the column's {@link StringSample} its pattern matches, but no fewer
+     * rows than one of the column's values. Without a sample, fewer rows the more literal
+     * characters the pattern has: each keeps {@value #LIKE_CHARACTER} of them (TPC-H:
+     * {@code p_name LIKE '%green%'} 13% for a true 5%, {@code p_type LIKE 'PROMO%'} 13% for 17%,
+     * {@code o_comment NOT LIKE '%special%requests%'} 99.8% for 99%). Calcite guesses 25% for any
+     * pattern. A pattern without wildcards is an equality.
      */
-    private static double like(ColumnStats c, List<RexNode> ops, double guess) {
+    private static double like(ColumnStats c, RexCall call, Supplier<StringSample> samples, double guess) {
+        List<RexNode> ops = call.getOperands();
         if (ops.size() < 2 || !(ops.get(1) instanceof RexLiteral lit) || lit.getValueAs(String.class) == null) return guess;
         String pattern = lit.getValueAs(String.class);
         String escape = ops.size() > 2 && ops.get(2) instanceof RexLiteral e ? e.getValueAs(String.class) : null;
@@ -89,8 +100,12 @@ public final class ScanSelectivity {
                 literal++;
             }
         }
-        double s = wildcard ? Math.max(Math.pow(LIKE_CHARACTER, literal), 1 / c.distinct()) : 1 / c.distinct();
-        return s * (1 - c.nullFraction());
+        if (!wildcard) return 1 / c.distinct() * (1 - c.nullFraction());
+        boolean caseSensitive = !(call.getOperator() instanceof SqlLikeOperator l) || l.isCaseSensitive();
+        StringSample sample = samples.get();
+        double s = sample != null ? sample.share(pattern, escape, caseSensitive) : Double.NaN;
+        if (Double.isNaN(s)) s = Math.pow(LIKE_CHARACTER, literal);
+        return Math.max(s, 1 / c.distinct()) * (1 - c.nullFraction());
     }
 
     /** Points count 1/distinct each, ranges the fraction of [min, max] they cover. */
