@@ -20,6 +20,7 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
@@ -56,10 +57,24 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
         AscanRelDecorrelator decorrelator = new AscanRelDecorrelator(corelMap, relBuilder, root);
         RelNode r = decorrelator.removeCorrelationViaRule(root);
         if (!decorrelator.cm.getMapCorToCorRel().isEmpty()) r = decorrelator.decorrelate(r, null);
-        Litmus.THROW.check(root.getRowType().equalsSansFieldNames(r.getRowType()),
+        // A column may come out nullable where it was NOT NULL (an aggregate rebuilt over a key that
+        // rewriting made constant): the same values, a wider type, which only the result's metadata sees.
+        Litmus.THROW.check(root.getRowType().equalsSansFieldNames(r.getRowType()) || widensNullability(root, r),
                 "Decorrelation produced a relation with a different type; before: {} after: {}",
-                root.getRowType(), r.getRowType());
+                root.getRowType().getFullTypeString(), r.getRowType().getFullTypeString());
         return RelOptUtil.propagateRelHints(r, true);
+    }
+
+    private static boolean widensNullability(RelNode before, RelNode after) {
+        List<RelDataTypeField> b = before.getRowType().getFieldList(), a = after.getRowType().getFieldList();
+        if (b.size() != a.size()) return false;
+        for (int i = 0; i < b.size(); i++) {
+            RelDataType bt = b.get(i).getType(), at = a.get(i).getType();
+            if (!bt.equals(at) && !(at.isNullable() && before.getCluster().getTypeFactory().createTypeWithNullability(bt, true).equals(at))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
