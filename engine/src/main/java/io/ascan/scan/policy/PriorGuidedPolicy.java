@@ -4,9 +4,11 @@ import io.ascan.scan.SamplingCoordinator;
 import io.ascan.scan.ScanMode;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The default adaptive policy ({@code policy.kind=prior}): the paper's sample-exploit-resample loop
@@ -24,7 +26,9 @@ import java.util.Map;
  *   <li>Sampling: the candidates in order of their prior, each until it has a drift window of
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
- *       than such a mode would need.</li>
+ *       than such a mode would need, counted from its first completed slice (the time its pipeline
+ *       needs to fill after the switch is not the mode's). A mode dropped on time is not remembered:
+ *       its figure is a bound the round decides with, not a measured rate.</li>
  *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
  *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
  *       throughput more than {@code delta} below it for a whole window is drift, and the other
@@ -71,6 +75,14 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private boolean levelled;
     /** The latest throughput measured of each mode in this scan. */
     private final Map<ScanMode, Double> measured = new EnumMap<>(ScanMode.class);
+    /**
+     * The modes this round dropped on time: their figure in {@link #measured} is a bound the round
+     * decides with, not a rate, and is not remembered (a mode whose storage side fills slowly after a
+     * switch would otherwise be ranked below the mode it timed out against in every later scan).
+     */
+    private final Set<ScanMode> timedOut = EnumSet.noneOf(ScanMode.class);
+    /** {@link ScanContext#nanoTime()} when the mode being sampled completed its first slice after the switch; -1 before. */
+    private long filledAt = -1;
 
     /**
      * @param model the cost model's prior (may be {@link ModePrior#NONE})
@@ -104,6 +116,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     @Override
     void roundStarts(ScanContext ctx) {
         overdueBound = Double.NaN;
+        filledAt = -1;
+        timedOut.clear();
         for (ScanMode m : sampleOrder) measured.remove(m); // a round compares what it measures, not older figures
         ctx.note("sampling " + sampleOrder + ", up to " + perMode(ctx) + " slices each");
     }
@@ -117,6 +131,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     void sampled(ScanContext ctx, ScanMode m, ScanMode next) {
         remember(ctx, m, overdueBound);
         overdueBound = Double.NaN;
+        filledAt = -1;
     }
 
     /**
@@ -313,7 +328,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     private void remember(ScanContext ctx, ScanMode m, double bound) {
         double r = ctx.stats(m).throughput();
-        if (!Double.isNaN(bound)) r = Double.isNaN(r) ? bound : Math.min(r, bound);
+        if (!Double.isNaN(bound)) {
+            r = Double.isNaN(r) ? bound : Math.min(r, bound);
+            timedOut.add(m);
+        }
         if (!Double.isNaN(r)) measured.put(m, capped(m, r));
     }
 
@@ -348,20 +366,27 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * Whether {@code m} has run longer than an earlier sampled mode would need, at
      * {@link #CLEARLY_WORSE} of its throughput, for the warm-up and half a window (the point
      * where {@link #clearlyWorse} would decide), after that mode's backlog (at most a warm-up's
-     * worth of morsels) drained ahead of it: then it is at least that much slower.
+     * worth of morsels) drained ahead of it: then it is at least that much slower. The time counts
+     * from {@code m}'s first completed slice: until then its pipeline is filling (pushdown's storage
+     * side after a switch takes tens of ms, longer than a fast mode's deadline of 20 ms), and a
+     * drop before it would measure the fill, not the mode.
      */
     private boolean overdue(ScanContext ctx, ScanMode m, long now) {
         overdueBound = Double.NaN;
+        if (filledAt < 0) {
+            if (ctx.stats(m).completed() == 0) return false;
+            filledAt = now;
+        }
         int k = ctx.warmupSlices();
         double morsels = k + (k + Math.max(1, config.window() / 2)) / CLEARLY_WORSE;
-        double elapsed = (now - sampleStart) / 1e9;
+        double elapsed = (now - filledAt) / 1e9;
         for (int i = 0; i < sampleIndex; i++) {
             ScanMode earlier = sampleOrder.get(i);
             Double r = measured.get(earlier);
             if (r != null && elapsed > Math.max(morsels / r, ThroughputGuidedPolicy.MIN_OVERDUE_SECONDS)) {
                 overdueBound = CLEARLY_WORSE * r;
-                ctx.note(String.format(Locale.ROOT, "%s dropped: %.1f ms without half a window, the time %s at %.1f slices/s"
-                        + " needs for %.0f slices", m, elapsed * 1e3, earlier, r, morsels));
+                ctx.note(String.format(Locale.ROOT, "%s dropped: %.1f ms without half a window (%.1f ms after filling), the time"
+                        + " %s at %.1f slices/s needs for %.0f slices", m, (now - sampleStart) / 1e6, elapsed * 1e3, earlier, r, morsels));
                 return true;
             }
         }
@@ -372,6 +397,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     void exploiting(ScanContext ctx) {
         if (firstFigures == null) {
             firstFigures = new EnumMap<>(measured);
+            firstFigures.keySet().removeAll(timedOut); // a bound, not a rate: the mode keeps what was remembered of it
             levelled = false;
         }
         reference = Double.NaN;

@@ -312,6 +312,40 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aModeIsNotDroppedOnTimeWhileItsPipelineFills() {
+        // Staging sampled first at 1,000 morsels/s: its deadline for pushdown is 23 morsels' time, 23 ms. Pushdown's first
+        // slice after the switch takes 50 ms (its storage side filling), then it runs at twice staging's throughput.
+        PolicySimulator sim = run(new SamplingCoordinator(), model(0.1, 10, 9), null, SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> 50.0;
+            case STAGING -> 1000.0;
+            case PUSHDOWN -> since == 0 ? 20.0 : 2000.0;
+        });
+        assertEquals(0, sim.notesContaining("pushdown dropped"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+    }
+
+    @Test
+    void aModeDroppedOnTimeIsNotRememberedBelowTheModeItTimedOutAgainst() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        // The first scan: pushdown's storage side runs slowly for its first 20 slices after the switch (filled, but
+        // not up to speed), so it times out against staging; direct is measured clearly worse.
+        PolicySimulator first = run(c, model(8, 10, 9), "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> 700.0;
+            case STAGING -> 1000.0;
+            case PUSHDOWN -> since < 20 ? 100.0 : 2000.0;
+        });
+        assertEquals(1, first.notesContaining("pushdown dropped: "), first.notes.toString());
+        assertEquals(1, first.notesContaining("direct dropped: "), first.notes.toString());
+        assertEquals(1, first.notesContaining("exploit staging"), first.notes.toString());
+        // What it timed out at is a bound, not a rate: the next scan does not take pushdown as measured slower than
+        // staging, samples it again and finds it best.
+        assertTrue(!c.memory().get("lineorder|R").containsKey(PUSHDOWN), c.memory().get("lineorder|R").toString());
+        PolicySimulator second = run(c, model(8, 10, 9), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 700.0, STAGING, 1000.0, PUSHDOWN, 2000.0)));
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+    }
+
+    @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
         assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
