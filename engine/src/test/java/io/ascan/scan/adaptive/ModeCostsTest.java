@@ -55,6 +55,18 @@ class ModeCostsTest {
     }
 
     @Test
+    void aSelectiveRFavoursPushdownAloneWhichAppliesIt() {
+        // No P; R keeps 10 of 1,000 keys: direct and staging hand the pipeline every row, which its join then drops.
+        Table t = table();
+        int[] both = {0, 1};
+        var r = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 10);
+        ModePrior prior = ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(r),
+                io.ascan.topology.Interconnect.NONE, 1, 2, List.of(ScanMode.values()), SLICES);
+        assertEquals(ScanMode.PUSHDOWN, prior.best(List.of(ScanMode.values())), prior.format(List.of(ScanMode.values())));
+        assertTrue(prior.of(ScanMode.PUSHDOWN) > 2 * prior.of(ScanMode.DIRECT), prior.format(List.of(ScanMode.values())));
+    }
+
+    @Test
     void pushdownShipsStringsDecoded() {
         Table t = table();
         assertEquals(4.125, ModeCosts.decodedBytes(t, t.manifest().slices(), 0, 4L * ROWS * SLICES, (long) ROWS * SLICES));
