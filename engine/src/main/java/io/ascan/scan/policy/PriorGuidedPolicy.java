@@ -27,8 +27,8 @@ import java.util.Set;
  *       measurements after the warm-up, or less: a mode is dropped as soon as half a window says it
  *       runs below {@link #CLEARLY_WORSE} of a mode sampled before it, or when it has taken longer
  *       than such a mode would need, counted from its first completed slice (the time its pipeline
- *       needs to fill after the switch is not the mode's). A mode dropped on time is not remembered:
- *       its figure is a bound the round decides with, not a measured rate.</li>
+ *       needs to fill after the switch is not the mode's). A mode dropped on time keeps what was
+ *       remembered of it: its figure is a bound the round decides with, not a measured rate.</li>
  *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
  *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
  *       throughput more than {@code delta} below it for a whole window is drift, and the other
@@ -77,8 +77,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private final Map<ScanMode, Double> measured = new EnumMap<>(ScanMode.class);
     /**
      * The modes this round dropped on time: their figure in {@link #measured} is a bound the round
-     * decides with, not a rate, and is not remembered (a mode whose storage side fills slowly after a
-     * switch would otherwise be ranked below the mode it timed out against in every later scan).
+     * decides with, not a rate, and does not replace what was remembered of them (a mode whose
+     * storage side fills slowly after a switch would otherwise be ranked below the mode it timed out
+     * against in every later scan).
      */
     private final Set<ScanMode> timedOut = EnumSet.noneOf(ScanMode.class);
     /** {@link ScanContext#nanoTime()} when the mode being sampled completed its first slice after the switch; -1 before. */
@@ -397,7 +398,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     void exploiting(ScanContext ctx) {
         if (firstFigures == null) {
             firstFigures = new EnumMap<>(measured);
-            firstFigures.keySet().removeAll(timedOut); // a bound, not a rate: the mode keeps what was remembered of it
+            // a bound, not a rate: a mode remembered before keeps that figure (ScanMemory merges); one never measured takes it
+            Map<ScanMode, Double> before = coordinator.memory().get(shape);
+            if (before != null) firstFigures.keySet().removeIf(m -> timedOut.contains(m) && before.containsKey(m));
             levelled = false;
         }
         reference = Double.NaN;
