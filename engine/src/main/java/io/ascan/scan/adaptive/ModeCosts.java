@@ -23,7 +23,7 @@ import java.util.Map;
  *   <li>staging moves P's columns whole and of each other projected column the 64-byte lines
  *       holding a passing row ({@code 1 - (1 - s)^(values per line)} of them);</li>
  *   <li>pushdown moves the projected bytes of passing rows; the storage threads filter every row
- *       and copy the survivors.</li>
+ *       (an R without a key bitmap by hashing) and copy the survivors.</li>
  * </ul>
  * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
  * columns than the model counts), so the model rules no mode out: it orders the first sampling
@@ -37,6 +37,11 @@ final class ModeCosts {
     static final double P_NS = 2, PIPELINE_NS = 10;
     /** Storage side (pushdown): the filter kernel per row, compaction per byte, in ns. */
     static final double FILTER_NS = 2, COPY_NS_PER_BYTE = 0.25;
+    /**
+     * Storage side: an R tested by its Bloom filter (no key bitmap), per row, in ns: hashing on the
+     * storage threads costs more than the compute side saves (TPC-H q05), a bitmap's test little.
+     */
+    static final double BLOOM_NS = 8;
     static final int LINE = 64;
 
     private ModeCosts() {}
@@ -105,8 +110,9 @@ final class ModeCosts {
             for (int c : read) bytes[c] += s.segment(c).length();
         }
         if (rows == 0) return ModePrior.NONE;
-        double sP = Selectivity.of(p, table, slices), s = sP;
+        double sP = Selectivity.of(p, table, slices), s = sP, bloom = 0;
         for (RuntimeFilter f : filters) {
+            if (f.bitmap() == null) bloom += BLOOM_NS;
             long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
             if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
         }
@@ -131,7 +137,7 @@ final class ModeCosts {
                 case DIRECT -> Math.max(readBytes / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
                 case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
                 case PUSHDOWN -> Math.max(projectedBytes * s / bandwidth * 1e9,
-                        Math.max((FILTER_NS + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
+                        Math.max((FILTER_NS + bloom + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
             };
             throughput.put(m, 1e9 / Math.max(ns, 1e-3));
         }
