@@ -274,16 +274,16 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         if (belowSince < 0) belowSince = s.measured();
         if (s.measured() - belowSince < config.window()) return;
-        if (rival(ctx, s.recent()) == null) {
-            // The slowdown is the data's (R passing a run of date-ordered slices) or the machine's, which
-            // slows every mode: what the others ran at says none of them would win the round.
+        if (rival(ctx, s.recent()) == null && s.measured() - belowSince < (long) REFERENCE_WINDOWS * config.window()) {
+            // A slowdown for a few windows that leaves the current mode this far ahead of what the others ran at
+            // is the data's (R passing a run of date-ordered slices) or the machine's, which slows every mode. One
+            // that lasts is sampled: a phase change may have sped the others up (PhaseChangeTest's pushdown).
             if (!driftUnrivalled) {
                 driftUnrivalled = true;
                 ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of its reference %.1f, but every other mode"
-                        + " was measured below %.0f%% of that; no round", current, s.recent(), 100 * (1 - config.delta()), reference,
-                        100 * CLEARLY_WORSE));
+                        + " was measured below %.0f%% of that; no round unless it lasts %d windows", current, s.recent(),
+                        100 * (1 - config.delta()), reference, 100 * CLEARLY_WORSE, REFERENCE_WINDOWS));
             }
-            belowSince = -1;
             return;
         }
         if (!resampleFits(ctx, s.recent())) return;
@@ -315,7 +315,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private void checkRemembered(ScanContext ctx) {
         double remembered = rememberedRate;
         rememberedRate = Double.NaN;
-        if (Double.isNaN(remembered) || reference >= (1 - config.delta()) * remembered) return;
+        if (Double.isNaN(remembered)) return;
+        if (reference >= (1 - config.delta()) * remembered) {
+            // What earlier scans ran at over the whole scan is the steadier reference: a scan's start can run ahead.
+            reference = Math.min(reference, remembered);
+            return;
+        }
         if (rival(ctx, reference) == null) {
             // Still ahead of what every other mode was remembered at: the remembered figure ran ahead (a
             // sample's, or levelled from one), not the mode behind. The scan remembers its reference instead.

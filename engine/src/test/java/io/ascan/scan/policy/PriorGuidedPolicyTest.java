@@ -352,14 +352,20 @@ class PriorGuidedPolicyTest {
         // Date-ordered data: pushdown's first 100 slices run at 4,000 morsels/s (its reference), the rest at 2,000.
         SamplingCoordinator c = new SamplingCoordinator();
         c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
-        PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+        PolicySimulator.Trace dateOrdered = (m, slice, since) -> switch (m) {
             case DIRECT -> 300.0;
             case STAGING -> 700.0;
             case PUSHDOWN -> slice < 100 ? 4000.0 : 2000.0;
-        });
-        assertEquals(SCAN, sim.count(PUSHDOWN, 0, SCAN), sim.notes.toString());
+        };
+        run(c, model(8, 9, 10), "lineorder|R", SCAN, dateOrdered); // may sample: its slowdown from 3,000 lasts
         double remembered = c.memory().get("lineorder|R").get(PUSHDOWN);
         assertTrue(remembered > 1900 && remembered < 2600, "over the scan, not the start's 4,000: " + remembered);
+        // The next scans take that as their reference, not their own start's: no round.
+        for (int scan = 0; scan < 2; scan++) {
+            PolicySimulator next = run(c, model(8, 9, 10), "lineorder|R", SCAN, dateOrdered);
+            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
+            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+        }
     }
 
     @Test
@@ -383,18 +389,29 @@ class PriorGuidedPolicyTest {
     @Test
     void driftOnDataDependentSpeedNoOtherModeCouldBeatStartsNoRound() {
         // Date-ordered lineorder, R on the date selective on some slices only: pushdown runs at 3,000 morsels/s where R
-        // drops every row and 1,200 where it passes rows, still far ahead of staging (700) and direct (300).
+        // drops every row and 1,200 over a run of 30 slices where it passes rows, still far ahead of staging (700) and
+        // direct (300).
         SamplingCoordinator c = new SamplingCoordinator();
         c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
         int n = 359;
         PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
             case DIRECT -> 300.0;
             case STAGING -> 700.0;
-            case PUSHDOWN -> slice >= 150 && slice < 250 ? 1200.0 : 3000.0;
+            case PUSHDOWN -> slice >= 150 && slice < 180 ? 1200.0 : 3000.0;
         });
         assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
         assertEquals(n, sim.count(PUSHDOWN, 0, n), sim.notes.toString());
         assertEquals(1, sim.notesContaining("every other mode was measured below"), sim.notes.toString());
+        // A slowdown that lasts is sampled: the others may have sped up (a phase change).
+        SamplingCoordinator e = new SamplingCoordinator();
+        e.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
+        PolicySimulator lasting = run(e, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 300.0;
+            case STAGING -> slice < 150 ? 700.0 : 1500.0;
+            case PUSHDOWN -> slice < 150 ? 3000.0 : 1200.0;
+        });
+        assertEquals(1, lasting.notesContaining("drift on pushdown"), lasting.notes.toString());
+        assertEquals(1, lasting.notesContaining("exploit staging"), lasting.notes.toString());
         // Where another mode could beat the slower pushdown, the drift starts a round (and staging wins it).
         SamplingCoordinator d = new SamplingCoordinator();
         d.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 1100.0, PUSHDOWN, 3000.0));
