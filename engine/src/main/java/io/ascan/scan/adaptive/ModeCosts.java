@@ -77,6 +77,26 @@ final class ModeCosts {
         return new ModePrior(prior.throughput(), prior.excludable(), prior.source(), bounds);
     }
 
+    /** The share of rows expected to pass P and R: P's from zone maps, each R's keys over its probe column's distinct values. */
+    static double selectivity(Table table, List<SliceMeta> slices, int[] projected, Expr p, List<RuntimeFilter> filters) {
+        double s = Selectivity.of(p, table, slices);
+        for (RuntimeFilter f : filters) {
+            long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
+            if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
+        }
+        return s;
+    }
+
+    /**
+     * The order of magnitude of a selectivity ("1e-3" for 0.002), part of a scan's shape for the
+     * {@link io.ascan.scan.ScanMemory}: scans with the same columns and number of R but R of other
+     * selectivity (SSB q3.1 keeps 5% of {@code lineorder}, q3.2 0.2%) have other best modes, and
+     * one's figures would start the other in the wrong mode.
+     */
+    static String selectivityClass(double s) {
+        return s > 0 ? "1e" + (int) Math.floor(Math.log10(s) + 1e-9) : "0";
+    }
+
     /**
      * The model over a storage node across a network: pull-up moves the read columns' encoded
      * segments, pushdown the passing rows of the projected columns decoded (as Arrow ships them:
@@ -110,12 +130,8 @@ final class ModeCosts {
             for (int c : read) bytes[c] += s.segment(c).length();
         }
         if (rows == 0) return ModePrior.NONE;
-        double sP = Selectivity.of(p, table, slices), s = sP, bloom = 0;
-        for (RuntimeFilter f : filters) {
-            if (f.bitmap() == null) bloom += BLOOM_NS;
-            long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
-            if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
-        }
+        double sP = Selectivity.of(p, table, slices), s = selectivity(table, slices, projected, p, filters), bloom = 0;
+        for (RuntimeFilter f : filters) if (f.bitmap() == null) bloom += BLOOM_NS;
         java.util.Set<Integer> pColumns = new java.util.HashSet<>();
         if (p != null) for (int c : p.columns()) pColumns.add(c);
         double readBytes = 0, projectedBytes = 0, touched = 0;

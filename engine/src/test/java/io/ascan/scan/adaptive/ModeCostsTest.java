@@ -55,6 +55,20 @@ class ModeCostsTest {
     }
 
     @Test
+    void scansWhoseRKeepsAnotherOrderOfMagnitudeOfRowsHaveAnotherShape() {
+        Table t = table();
+        int[] both = {0, 1};
+        var tenKeys = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 10);
+        var twoHundred = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 200);
+        double s10 = ModeCosts.selectivity(t, t.manifest().slices(), both, null, List.of(tenKeys));
+        double s200 = ModeCosts.selectivity(t, t.manifest().slices(), both, null, List.of(twoHundred));
+        assertEquals(0.01, s10, 1e-12);
+        assertEquals("1e-2", ModeCosts.selectivityClass(s10));
+        assertEquals("1e-1", ModeCosts.selectivityClass(s200));
+        assertEquals("1e0", ModeCosts.selectivityClass(1.0));
+    }
+
+    @Test
     void aSelectiveRFavoursPushdownAloneWhichAppliesIt() {
         // No P; R keeps 10 of 1,000 keys: direct and staging hand the pipeline every row, which its join then drops.
         Table t = table();
