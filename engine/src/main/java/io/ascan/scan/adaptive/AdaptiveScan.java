@@ -283,7 +283,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /**
      * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the
      * key under which the prior-guided policy remembers what it measured. P's constants are left
-     * out (q1.1 and q1.2 share a shape); whether R is present is not. A remote table's directory is
+     * out (q1.1 and q1.2 share a shape); whether R is present is not, nor the order of magnitude of
+     * the selectivity P and R are expected to have. A remote table's directory is
      * the connection's private copy of the node's catalog, so a shape is never shared between nodes.
      *
      * @param link the link's bandwidth the cost model assumed (bytes/s, 0: none or unknown)
@@ -294,7 +295,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             sb.append("|P ").append(node.predicate().format(c -> "$" + c).replaceAll("'[^']*'", "?")
                     .replaceAll("(?<![$\\w])-?\\d+(\\.\\d+)?", "?"));
         }
-        sb.append("|R ").append(runtimeFilters.size()).append("|link ").append(link)
+        sb.append("|R ").append(runtimeFilters.size()).append("|s ").append(ModeCosts.selectivityClass(
+                        ModeCosts.selectivity(node.table(), node.slices(), node.columns(), node.predicate(), runtimeFilters)))
+                .append("|link ").append(link)
                 .append("|threads ").append(o.storageThreads()).append('/').append(o.computeThreads()).append("|morsel ").append(morselRows);
         return sb.toString();
     }

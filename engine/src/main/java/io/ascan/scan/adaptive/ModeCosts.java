@@ -18,11 +18,12 @@ import java.util.Map;
  * distinct counts, {@link Selectivity}) and R (a key bitmap's keys over the probe column's distinct
  * values):
  * <ul>
- *   <li>direct moves every read column's bytes; the compute threads evaluate P on every row;</li>
+ *   <li>direct moves every read column's bytes; the compute threads evaluate P on every row, and
+ *       the pipeline takes every row passing P (R is not applied);</li>
  *   <li>staging moves P's columns whole and of each other projected column the 64-byte lines
  *       holding a passing row ({@code 1 - (1 - s)^(values per line)} of them);</li>
  *   <li>pushdown moves the projected bytes of passing rows; the storage threads filter every row
- *       and copy the survivors.</li>
+ *       (an R without a key bitmap by hashing) and copy the survivors.</li>
  * </ul>
  * The per-row CPU figures are rough constants and {@code s} a guess (a CASE may read fewer
  * columns than the model counts), so the model rules no mode out: it orders the first sampling
@@ -36,6 +37,11 @@ final class ModeCosts {
     static final double P_NS = 2, PIPELINE_NS = 10;
     /** Storage side (pushdown): the filter kernel per row, compaction per byte, in ns. */
     static final double FILTER_NS = 2, COPY_NS_PER_BYTE = 0.25;
+    /**
+     * Storage side: an R tested by its Bloom filter (no key bitmap), per row, in ns: hashing on the
+     * storage threads costs more than the compute side saves (TPC-H q05), a bitmap's test little.
+     */
+    static final double BLOOM_NS = 8;
     static final int LINE = 64;
 
     private ModeCosts() {}
@@ -69,6 +75,26 @@ final class ModeCosts {
         if (modes.contains(ScanMode.DIRECT) && all > 0) bounds.put(ScanMode.DIRECT, perByte / all);
         if (modes.contains(ScanMode.STAGING) && p0 > 0 && p0 < Double.POSITIVE_INFINITY) bounds.put(ScanMode.STAGING, perByte / p0);
         return new ModePrior(prior.throughput(), prior.excludable(), prior.source(), bounds);
+    }
+
+    /** The share of rows expected to pass P and R: P's from zone maps, each R's keys over its probe column's distinct values. */
+    static double selectivity(Table table, List<SliceMeta> slices, int[] projected, Expr p, List<RuntimeFilter> filters) {
+        double s = Selectivity.of(p, table, slices);
+        for (RuntimeFilter f : filters) {
+            long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
+            if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
+        }
+        return s;
+    }
+
+    /**
+     * The order of magnitude of a selectivity ("1e-3" for 0.002), part of a scan's shape for the
+     * {@link io.ascan.scan.ScanMemory}: scans with the same columns and number of R but R of other
+     * selectivity (SSB q3.1 keeps 5% of {@code lineorder}, q3.2 0.2%) have other best modes, and
+     * one's figures would start the other in the wrong mode.
+     */
+    static String selectivityClass(double s) {
+        return s > 0 ? "1e" + (int) Math.floor(Math.log10(s) + 1e-9) : "0";
     }
 
     /**
@@ -106,11 +132,8 @@ final class ModeCosts {
             for (int c : read) bytes[c] += s.segment(c).length();
         }
         if (rows == 0) return ModePrior.NONE;
-        double s = Selectivity.of(p, table, slices);
-        for (RuntimeFilter f : filters) {
-            long distinct = table.manifest().distinctCount(projected[f.columns()[0]]);
-            if (f.keys() >= 0 && distinct > 0) s *= Math.min(1, (double) f.keys() / distinct);
-        }
+        double sP = Selectivity.of(p, table, slices), s = selectivity(table, slices, projected, p, filters), bloom = 0;
+        for (RuntimeFilter f : filters) if (f.bitmap() == null) bloom += BLOOM_NS;
         java.util.Set<Integer> pColumns = new java.util.HashSet<>();
         if (p != null) for (int c : p.columns()) pColumns.add(c);
         double readBytes = 0, projectedBytes = 0, touched = 0;
@@ -124,14 +147,16 @@ final class ModeCosts {
         double bandwidth = linkBandwidth > 0 ? linkBandwidth : Double.POSITIVE_INFINITY;
         double pullup = pullupBandwidth > 0 ? pullupBandwidth : bandwidth;
         double compute = Math.max(1, computeThreads), storage = Math.max(1, storageThreads);
-        double pipeline = PIPELINE_NS * s / compute;
+        // Only pushdown applies R: direct and staging hand the pipeline every row passing P, which
+        // its joins then drop (SSB q3.2 without P: 56.6 M rows probed against pushdown's 7.8 M).
+        double pipeline = PIPELINE_NS * s / compute, unfiltered = PIPELINE_NS * sP / compute;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         for (ScanMode m : modes) {
             double ns = switch (m) {
-                case DIRECT -> Math.max(readBytes / pullup * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
-                case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + pipeline);
+                case DIRECT -> Math.max(readBytes / pullup * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
+                case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
                 case PUSHDOWN -> Math.max(projectedBytes * s / bandwidth * 1e9,
-                        Math.max((FILTER_NS + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
+                        Math.max((FILTER_NS + bloom + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));
             };
             throughput.put(m, 1e9 / Math.max(ns, 1e-3));
         }

@@ -31,6 +31,8 @@ public final class ThroughputTracker {
         int warmupLeft;
         long measured;
         long completed;
+        /** Completions of the current activation, warm-up included. */
+        long sinceActivation;
 
         PerMode(int workers, int window, double alpha) {
             this.times = new DriftDetector(window, alpha);
@@ -63,6 +65,7 @@ public final class ThroughputTracker {
         p.epoch++;
         p.warmupLeft = warmup;
         p.measured = 0;
+        p.sinceActivation = 0;
         p.times.reset();
         return p.epoch;
     }
@@ -79,6 +82,7 @@ public final class ThroughputTracker {
         PerMode p = get(mode);
         p.completed++;
         if (epoch != p.epoch) return;
+        p.sinceActivation++;
         if (p.warmupLeft > 0) {
             p.warmupLeft--;
             return;
@@ -90,7 +94,8 @@ public final class ThroughputTracker {
     /** Throughputs in slices per second: the baseline's and the drift window's. */
     public synchronized ModeStats stats(ScanMode mode) {
         PerMode p = get(mode);
-        return new ModeStats(p.rate(p.times.estimate()), p.rate(p.times.recent()), p.times.windowFull(), p.measured);
+        return new ModeStats(p.rate(p.times.estimate()), p.rate(p.times.recent()), p.times.windowFull(), p.measured,
+                p.sinceActivation);
     }
 
     /** Whether the mode's recent throughput is more than {@code delta} below its estimate. */

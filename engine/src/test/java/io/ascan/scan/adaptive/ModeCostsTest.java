@@ -68,6 +68,41 @@ class ModeCostsTest {
     }
 
     @Test
+    void scansWhoseRKeepsAnotherOrderOfMagnitudeOfRowsHaveAnotherShape() {
+        Table t = table();
+        int[] both = {0, 1};
+        var tenKeys = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 10);
+        var twoHundred = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 200);
+        double s10 = ModeCosts.selectivity(t, t.manifest().slices(), both, null, List.of(tenKeys));
+        double s200 = ModeCosts.selectivity(t, t.manifest().slices(), both, null, List.of(twoHundred));
+        assertEquals(0.01, s10, 1e-12);
+        assertEquals("1e-2", ModeCosts.selectivityClass(s10));
+        assertEquals("1e-1", ModeCosts.selectivityClass(s200));
+        assertEquals("1e0", ModeCosts.selectivityClass(1.0));
+    }
+
+    @Test
+    void aSelectiveRFavoursPushdownAloneWhichAppliesIt() {
+        // No P; R keeps 10 of 1,000 keys: direct and staging hand the pipeline every row, which its join then drops.
+        Table t = table();
+        int[] both = {0, 1};
+        var keys = new io.ascan.exec.store.KeyRange();
+        keys.add(0);
+        keys.add(999);
+        var bitmap = io.ascan.exec.store.KeyBitmap.over(0, keys); // never tested here: the model reads only its presence
+        var r = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, bitmap, "r", 10);
+        ModePrior prior = ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(r),
+                io.ascan.topology.Interconnect.NONE, 1, 2, List.of(ScanMode.values()), SLICES);
+        assertEquals(ScanMode.PUSHDOWN, prior.best(List.of(ScanMode.values())), prior.format(List.of(ScanMode.values())));
+        assertTrue(prior.of(ScanMode.PUSHDOWN) > 2 * prior.of(ScanMode.DIRECT), prior.format(List.of(ScanMode.values())));
+        // The same R tested by its Bloom filter on pushdown's one storage thread costs more than the compute side saves.
+        var bloom = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999, null, "r", 10);
+        ModePrior hashed = ModeCosts.of(t, t.manifest().slices(), both, both, null, List.of(bloom),
+                io.ascan.topology.Interconnect.NONE, 1, 2, List.of(ScanMode.values()), SLICES);
+        assertTrue(hashed.of(ScanMode.PUSHDOWN) < hashed.of(ScanMode.DIRECT), hashed.format(List.of(ScanMode.values())));
+    }
+
+    @Test
     void pushdownShipsStringsDecoded() {
         Table t = table();
         assertEquals(4.125, ModeCosts.decodedBytes(t, t.manifest().slices(), 0, 4L * ROWS * SLICES, (long) ROWS * SLICES));

@@ -36,13 +36,19 @@ class ThroughputTrackerTest {
     void warmUpAndStaleEpochsAreNotMeasured() {
         ThroughputTracker t = tracker(1, 5);
         long first = t.activate(ScanMode.PUSHDOWN);
-        for (int i = 0; i < 5; i++) t.record(ScanMode.PUSHDOWN, first, 0, 100_000_000); // warm-up: 10/s, ignored
+        assertEquals(0, t.stats(ScanMode.PUSHDOWN).completed());
+        t.record(ScanMode.PUSHDOWN, first, 0, 100_000_000);
+        assertEquals(1, t.stats(ScanMode.PUSHDOWN).completed(), "the pipeline filled: a completion, in the warm-up");
+        assertEquals(0, t.stats(ScanMode.PUSHDOWN).measured());
+        for (int i = 1; i < 5; i++) t.record(ScanMode.PUSHDOWN, first, 0, 100_000_000); // warm-up: 10/s, ignored
         for (int i = 0; i < 20; i++) t.record(ScanMode.PUSHDOWN, first, 0, 1_000_000);
         assertEquals(20, t.stats(ScanMode.PUSHDOWN).measured());
+        assertEquals(25, t.stats(ScanMode.PUSHDOWN).completed());
         assertEquals(1000, t.stats(ScanMode.PUSHDOWN).recent(), 1e-6);
         long second = t.activate(ScanMode.PUSHDOWN);
         t.record(ScanMode.PUSHDOWN, first, 0, 1); // a slice of the previous activation
         assertEquals(0, t.stats(ScanMode.PUSHDOWN).measured());
+        assertEquals(0, t.stats(ScanMode.PUSHDOWN).completed());
         assertTrue(second > first);
     }
 

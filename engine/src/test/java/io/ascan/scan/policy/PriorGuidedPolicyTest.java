@@ -145,7 +145,7 @@ class PriorGuidedPolicyTest {
                 Map.of(DIRECT, 40.0));
         PolicySimulator sim = run(new SamplingCoordinator(), remote, null, n, (m, slice, since) -> switch (m) {
             case DIRECT -> 40.0;
-            case STAGING -> 200.0;
+            case STAGING -> 380.0; // within reach of pushdown after its drift: a round is worth it
             case PUSHDOWN -> slice < n / 2 ? 1000.0 : 400.0; // drift halfway
         });
         assertEquals(0, sim.count(DIRECT, 0, n), sim.notes.toString());
@@ -301,7 +301,8 @@ class PriorGuidedPolicyTest {
     @Test
     void aRememberedBestCheckedSlowerDoesNotSampleAModeBoundedBelowIt() {
         SamplingCoordinator c = new SamplingCoordinator();
-        c.memory().put("lineorder|P", Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 1000.0));
+        // staging remembered within reach of what pushdown runs at now: worth a round
+        c.memory().put("lineorder|P", Map.of(DIRECT, 40.0, STAGING, 450.0, PUSHDOWN, 1000.0));
         ModePrior remote = new ModePrior(Map.of(DIRECT, 8.0, STAGING, 1.0, PUSHDOWN, 10.0), java.util.Set.of(STAGING),
                 "cost model", Map.of(DIRECT, 40.0));
         // pushdown runs at half what was remembered: sampled again, but pull-up cannot reach 80% of 500
@@ -309,6 +310,141 @@ class PriorGuidedPolicyTest {
                 CONFIG, constant(Map.of(DIRECT, 40.0, STAGING, 20.0, PUSHDOWN, 500.0))).run();
         assertEquals(1, sim.notesContaining("remembered; resampling"), sim.notes.toString());
         assertEquals(0, sim.count(DIRECT, 0, SCAN), sim.notes.toString());
+    }
+
+    @Test
+    void aModeIsNotDroppedOnTimeWhileItsPipelineFills() {
+        // Staging sampled first at 1,000 morsels/s: its deadline for pushdown is 23 morsels' time, 23 ms. Pushdown's first
+        // slice after the switch takes 50 ms (its storage side filling), then it runs at twice staging's throughput.
+        PolicySimulator sim = run(new SamplingCoordinator(), model(0.1, 10, 9), null, SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> 50.0;
+            case STAGING -> 1000.0;
+            case PUSHDOWN -> since == 0 ? 20.0 : 2000.0;
+        });
+        assertEquals(0, sim.notesContaining("pushdown dropped"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+    }
+
+    @Test
+    void aModeDroppedOnTimeKeepsWhatWasRememberedOfIt() {
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 1000.0, STAGING, 450.0, PUSHDOWN, 900.0));
+        // Direct, remembered best, runs at half that: a round samples staging, then pushdown, whose storage side runs
+        // slowly for 20 slices after the switch (filled, not up to speed): it times out against staging.
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> 500.0;
+            case STAGING -> 450.0;
+            case PUSHDOWN -> since < 20 ? 100.0 : 2000.0;
+        });
+        assertEquals(1, first.notesContaining("pushdown dropped: "), first.notes.toString());
+        assertEquals(SCAN - first.policy.sampledSlices(), first.count(DIRECT, 0, SCAN), first.notes.toString());
+        // What it timed out at is a bound, not a rate: pushdown is still remembered ahead of direct, and the next scan runs it.
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
+        assertEquals(900.0, remembered.get(PUSHDOWN), remembered.toString());
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 500.0, STAGING, 450.0, PUSHDOWN, 2000.0)));
+        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
+    }
+
+    @Test
+    void theRememberedFigureIsWhatTheExploitedModeRanAtOverTheScan() {
+        // Date-ordered data: pushdown's first 100 slices run at 4,000 morsels/s (its reference), the rest at 2,000.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
+        PolicySimulator.Trace dateOrdered = (m, slice, since) -> switch (m) {
+            case DIRECT -> 300.0;
+            case STAGING -> 700.0;
+            case PUSHDOWN -> slice < 100 ? 4000.0 : 2000.0;
+        };
+        run(c, model(8, 9, 10), "lineorder|R", SCAN, dateOrdered); // may sample: its slowdown from 3,000 lasts
+        double remembered = c.memory().get("lineorder|R").get(PUSHDOWN);
+        assertTrue(remembered > 1900 && remembered < 2600, "over the scan, not the start's 4,000: " + remembered);
+        // The next scans take that as their reference, not their own start's: no round.
+        for (int scan = 0; scan < 2; scan++) {
+            PolicySimulator next = run(c, model(8, 9, 10), "lineorder|R", SCAN, dateOrdered);
+            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
+            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+        }
+    }
+
+    @Test
+    void aRememberedBestBelowItsRememberedFigureButAheadOfTheOthersIsNotSampledAgain() {
+        // Pushdown was remembered at twice what it sustains (levelled from a sample that ran ahead); it still runs at
+        // more than 1/0.8 of what staging and direct were remembered at, so a round could not pick another mode.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 4000.0));
+        PolicySimulator.Trace steady = constant(Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 2000.0));
+        for (int scan = 0; scan < 3; scan++) {
+            PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", SCAN, steady);
+            assertEquals(0, sim.policy.sampledSlices(), "scan " + scan + ": " + sim.notes);
+            assertEquals(SCAN, sim.count(PUSHDOWN, 0, SCAN), sim.notes.toString());
+            assertEquals(scan == 0 ? 1 : 0, sim.notesContaining("remembered, but every other mode"), sim.notes.toString());
+            // what is remembered now is the steady throughput
+            double remembered = c.memory().get("lineorder|R").get(PUSHDOWN);
+            assertTrue(remembered > 1800 && remembered < 2200, "scan " + scan + ": " + remembered);
+        }
+    }
+
+    @Test
+    void driftOnDataDependentSpeedNoOtherModeCouldBeatStartsNoRound() {
+        // Date-ordered lineorder, R on the date selective on some slices only: pushdown runs at 3,000 morsels/s where R
+        // drops every row and 1,200 over a run of 30 slices where it passes rows, still far ahead of staging (700) and
+        // direct (300).
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
+        int n = 359;
+        PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 300.0;
+            case STAGING -> 700.0;
+            case PUSHDOWN -> slice >= 150 && slice < 180 ? 1200.0 : 3000.0;
+        });
+        assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
+        assertEquals(n, sim.count(PUSHDOWN, 0, n), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("every other mode was measured below"), sim.notes.toString());
+        // A slowdown that lasts is sampled: the others may have sped up (a phase change).
+        SamplingCoordinator e = new SamplingCoordinator();
+        e.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 3000.0));
+        PolicySimulator lasting = run(e, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 300.0;
+            case STAGING -> slice < 150 ? 700.0 : 1500.0;
+            case PUSHDOWN -> slice < 150 ? 3000.0 : 1200.0;
+        });
+        assertEquals(1, lasting.notesContaining("drift on pushdown"), lasting.notes.toString());
+        assertEquals(1, lasting.notesContaining("exploit staging"), lasting.notes.toString());
+        // Where another mode could beat the slower pushdown, the drift starts a round (and staging wins it).
+        SamplingCoordinator d = new SamplingCoordinator();
+        d.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 1100.0, PUSHDOWN, 3000.0));
+        PolicySimulator rivalled = run(d, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 300.0;
+            case STAGING -> 1500.0;
+            case PUSHDOWN -> slice >= 150 ? 1200.0 : 3000.0;
+        });
+        assertEquals(1, rivalled.notesContaining("drift on pushdown"), rivalled.notes.toString());
+        assertEquals(1, rivalled.notesContaining("exploit staging"), rivalled.notes.toString());
+    }
+
+    @Test
+    void theModesThatLostToASampleThatRanFarAheadAreNotRememberedAtNothing() {
+        // Direct's sample runs ahead (its first 40 morsels after the switch at 200,000/s: the output queue's slack),
+        // then it sustains 500; pushdown and staging, sampled before it, run at 1,000 and 700.
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> since < 40 ? 200_000.0 : 500.0;
+            case STAGING -> 700.0;
+            case PUSHDOWN -> 1000.0;
+        });
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        // Levelled by direct's 1/400 they would be remembered at 2.5 and 1.8, clearly worse than direct for good:
+        // at 80% of what direct sustained, drift on direct samples them again.
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
+        assertTrue(remembered.get(DIRECT) > 450 && remembered.get(DIRECT) < 550, remembered.toString());
+        assertEquals(0.8 * remembered.get(DIRECT), remembered.get(PUSHDOWN), 1e-6, remembered.toString());
+        assertEquals(0.8 * remembered.get(DIRECT), remembered.get(STAGING), 1e-6, remembered.toString());
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 300.0, STAGING, 700.0, PUSHDOWN, 1000.0)));
+        assertEquals(1, second.notesContaining("remembered; resampling"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
     }
 
     @Test
