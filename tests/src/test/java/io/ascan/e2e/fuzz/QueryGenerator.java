@@ -235,6 +235,16 @@ final class QueryGenerator {
         return value(scope, kind, 1);
     }
 
+    /**
+     * Whether to keep away from a listed construct: yes, unless {@code -Dfuzz.knownOpen=true} asks
+     * for all of them (to see whether they still fail), or {@code -Dfuzz.knownOpen=NAME,...} for
+     * those. Delete the entry and its checks when fixed.
+     */
+    private static boolean open(KnownOpen construct) {
+        String asked = System.getProperty("fuzz.knownOpen", "false");
+        return !asked.equals("true") && !List.of(asked.split(",")).contains(construct.name());
+    }
+
     private Expr aggregateCall(Scope scope, Kind kind) {
         Scope args = scope.noSubqueries();
         return switch (kind) {
@@ -391,6 +401,7 @@ final class QueryGenerator {
         if (depth <= 0) return chance(50) ? compare(leaf(scope, comparableKind(), true), leaf(scope, null, false)) : leaf(scope, Kind.BOOLEAN, true);
         int d = depth - 1;
         int pick = random.nextInt(scope.subqueries() ? 16 : 13);
+        if (pick >= 13 && open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) pick = 0;
         return switch (pick) {
             case 0, 1, 2 -> {
                 Kind k = comparableKind();
@@ -447,7 +458,7 @@ final class QueryGenerator {
 
     /** A scalar subquery: one aggregate of {@code kind} over one table, maybe correlated; or a leaf where none may go. */
     private Expr scopedSubquery(Scope scope, Kind kind) {
-        if (!scope.subqueries()) return leaf(scope, kind, true);
+        if (!scope.subqueries() || open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) return leaf(scope, kind, true);
         Scope inner = subScope(scope);
         String alias = "t" + aliases++;
         String table = chance(10) ? "te" : MAIN_TABLES[random.nextInt(MAIN_TABLES.length)];
