@@ -7,6 +7,7 @@ import io.ascan.planner.rules.AscanRules;
 import io.ascan.planner.rules.BooleanLiteralComparisons;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
+import io.ascan.planner.rules.DoubleNegations;
 import io.ascan.planner.rules.FlatFilterProjectTranspose;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
@@ -137,7 +138,7 @@ final class LogicalOptimizer {
 
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
-        RelNode r = SubQueryJoins.rewrite(BooleanLiteralComparisons.rewrite(rel));
+        RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
         r = SubQueryForms.rewrite(r);
         r = tree(r, SUB_QUERIES);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
