@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.stream.IntStream;
 
 /** A test table with a column of every type, NULLs on a pattern, and values computable per row. */
 public final class AllTypesTable {
@@ -29,6 +30,11 @@ public final class AllTypesTable {
             ColumnSpec.of("high", DataType.VARCHAR)); // all distinct: plain segments
 
     /** The value of column c in row r, NULL on a column-specific pattern; null means NULL. */
+    /** The indexes of all the table's columns, for a read of every column. */
+    public static int[] allColumns() {
+        return IntStream.range(0, SCHEMA.size()).toArray();
+    }
+
     public static Object expected(int c, int r) {
         if ((r + c) % 7 == 3) return null;
         return switch (c) {

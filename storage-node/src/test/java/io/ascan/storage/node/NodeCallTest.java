@@ -32,14 +32,8 @@ class NodeCallTest {
         table = AllTypesTable.write(scratch.resolve("served"), 3000, 1000);
     }
 
-    private static int[] allColumns() {
-        int[] all = new int[AllTypesTable.SCHEMA.size()];
-        for (int i = 0; i < all.length; i++) all[i] = i;
-        return all;
-    }
-
     private byte[] pull(int slice) {
-        return Tickets.withSlice(Tickets.pull(table, allColumns()), slice);
+        return Tickets.withSlice(Tickets.pull(table, AllTypesTable.allColumns()), slice);
     }
 
     private StorageNode node() throws Exception {
@@ -166,7 +160,7 @@ class NodeCallTest {
     /** A pushdown ticket over every slice of {@code t} (one batch per slice). */
     private static byte[] wholeTable(Table t) {
         var o = Tickets.base(Tickets.PUSHDOWN, t);
-        int[] all = allColumns();
+        int[] all = AllTypesTable.allColumns();
         var cols = o.putArray("columns");
         for (int c : all) cols.add(c);
         o.put("projected", all.length);

@@ -37,12 +37,6 @@ class PulledSegmentsTest {
         table = AllTypesTable.write(scratch.resolve("served"), 3000, 1000);
     }
 
-    private static int[] allColumns() {
-        int[] all = new int[AllTypesTable.SCHEMA.size()];
-        for (int i = 0; i < all.length; i++) all[i] = i;
-        return all;
-    }
-
     /** Counts the buffers allocated in an allocator. */
     private static final class Allocations implements AllocationListener {
         final AtomicInteger count = new AtomicInteger();
@@ -81,7 +75,7 @@ class PulledSegmentsTest {
 
     /** Every slice's segments pulled into {@code into}, each equal to the column file's bytes at its offset. */
     private void pullAndCompare(NodeClient client, BufferAllocator into) throws Exception {
-        int[] columns = allColumns();
+        int[] columns = AllTypesTable.allColumns();
         for (SliceMeta slice : table.manifest().slices()) {
             RemoteStorage.Received<List<ArrowBuf>> r = client.pullSegments(table, columns, slice, into);
             try {

@@ -56,19 +56,13 @@ class StorageNodeSecurityTest {
         table = AllTypesTable.write(served, ROWS, SLICE_ROWS);
     }
 
-    private static int[] allColumns() {
-        int[] all = new int[AllTypesTable.SCHEMA.size()];
-        for (int i = 0; i < all.length; i++) all[i] = i;
-        return all;
-    }
-
     /** Pulls slice {@code s} and checks every value against the fixture's. */
     private void pullAndCheck(NodeClient client, int s) throws IOException {
-        RemoteStorage.Received<SliceData> r = client.pull(table, allColumns(), table.manifest().slices().get(s), leaks.pool(),
+        RemoteStorage.Received<SliceData> r = client.pull(table, AllTypesTable.allColumns(), table.manifest().slices().get(s), leaks.pool(),
                 leaks.allocator());
         try (SliceData data = r.value()) {
             assertEquals(SLICE_ROWS, data.rowCount());
-            for (int c = 0; c < allColumns().length; c++) {
+            for (int c = 0; c < AllTypesTable.allColumns().length; c++) {
                 for (int row = 0; row < data.rowCount(); row++) {
                     Object expected = AllTypesTable.expected(c, s * SLICE_ROWS + row);
                     Object got = data.column(c).getObject(row);
@@ -192,7 +186,7 @@ class StorageNodeSecurityTest {
     /** A pushdown ticket over every slice of {@code t} (one batch per slice). */
     private static byte[] wholeTable(Table t) {
         ObjectNode o = Tickets.base(Tickets.PUSHDOWN, t);
-        int[] all = allColumns();
+        int[] all = AllTypesTable.allColumns();
         var cols = o.putArray("columns");
         for (int c : all) cols.add(c);
         o.put("projected", all.length);
@@ -218,7 +212,7 @@ class StorageNodeSecurityTest {
         try (StorageNode node = StorageNode.start(StorageNode.Settings.local(scratch.resolve("long")));
              BufferAllocator a = new RootAllocator(); FlightClient c = FlightClient.builder(a, node.location()).build()) {
             for (int i = 0; i < 16; i++) {
-                byte[] ticket = i % 2 == 0 ? wholeTable(t) : Tickets.withSlice(Tickets.pull(t, allColumns()), i);
+                byte[] ticket = i % 2 == 0 ? wholeTable(t) : Tickets.withSlice(Tickets.pull(t, AllTypesTable.allColumns()), i);
                 try (FlightStream s = c.getStream(new Ticket(ticket))) {
                     if (i % 4 < 2) {
                         assertTrue(s.next(), "a first batch");
@@ -244,7 +238,7 @@ class StorageNodeSecurityTest {
                 try (DroppableLink link = new DroppableLink(node.port()); BufferAllocator a = new RootAllocator();
                      FlightClient c = FlightClient.builder(a, Location.forGrpcInsecure("127.0.0.1", link.port())).build()) {
                     FlightStream s = c.getStream(new Ticket(i % 2 == 0 ? wholeTable(t)
-                            : Tickets.withSlice(Tickets.pull(t, allColumns()), i)));
+                            : Tickets.withSlice(Tickets.pull(t, AllTypesTable.allColumns()), i)));
                     assertTrue(s.next(), "a first batch");
                     if (i % 2 == 0) awaitStreamWaiting(node);
                     link.cut();
