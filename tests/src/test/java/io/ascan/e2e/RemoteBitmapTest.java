@@ -76,7 +76,7 @@ class RemoteBitmapTest {
     @AfterAll
     void close() throws Exception {
         try {
-            if (node != null) assertEquals(0, node.allocatedBytes(), "storage node memory after the queries");
+            if (node != null) assertEquals(0, NodeMemory.afterRelease(node), "storage node memory after the queries");
         } finally {
             try {
                 if (node != null) node.close();

@@ -53,7 +53,7 @@ class RemoteCatalogReadOnlyTest {
     @AfterEach
     void stop() throws Exception {
         try {
-            assertEquals(0, node.allocatedBytes(), "storage node memory after the test");
+            assertEquals(0, NodeMemory.afterRelease(node), "storage node memory after the test");
         } finally {
             node.close();
         }

@@ -69,7 +69,7 @@ abstract class RemotePushbackQueriesTest {
     void close() throws Exception {
         try {
             for (Connection c : connections) c.close();
-            for (StorageNode n : nodes.values()) assertEquals(0, n.allocatedBytes(), "storage node memory after the queries");
+            for (StorageNode n : nodes.values()) assertEquals(0, NodeMemory.afterRelease(n), "storage node memory after the queries");
         } finally {
             try {
                 for (StorageNode n : nodes.values()) n.close();

@@ -83,7 +83,7 @@ abstract class RemoteQueriesTest {
     void close() throws Exception {
         try {
             for (Connection c : modes.values()) c.close();
-            if (node != null) assertEquals(0, node.allocatedBytes(), "storage node memory after the queries");
+            if (node != null) assertEquals(0, NodeMemory.afterRelease(node), "storage node memory after the queries");
         } finally {
             try {
                 if (node != null) node.close();

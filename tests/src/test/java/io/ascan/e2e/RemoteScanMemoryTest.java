@@ -43,7 +43,9 @@ class RemoteScanMemoryTest {
             // the query's own scan starts from the cost model; EXPLAIN ANALYZE's from what it measured
             String plan = ssb.run(first);
             assertTrue(plan.contains("prior (remembered"), plan);
-            assertTrue(ssb.run(first).contains("prior (remembered"), "and so on");
+            // No third scan asserted: when pull-up wins a scan, the next samples afresh from the
+            // model, by design (pull-up has a bound, the measured pull-up rate, which the model knows
+            // better than one window of the others), and which mode wins depends on the machine's load.
         }
         try (Connection other = connect()) {
             String plan = ssb.explain(other);

@@ -55,7 +55,7 @@ final class SsbQueryOnNode implements AutoCloseable {
     @Override
     public void close() throws Exception {
         try {
-            assertEquals(0, node.allocatedBytes(), "storage node memory after the queries");
+            assertEquals(0, NodeMemory.afterRelease(node), "storage node memory after the queries");
         } finally {
             try {
                 node.close();
