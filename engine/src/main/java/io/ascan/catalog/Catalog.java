@@ -110,18 +110,28 @@ public final class Catalog {
             throw new NoSuchFileException(tableDir.toString(), null,
                     "no table '" + n + "' in " + dir + " (tables: " + String.join(", ", tableNames()) + ")");
         }
-        String version = TableVersions.current(tableDir, n);
-        if (version == null) {
-            if (!TableVersions.legacyManifest(tableDir)) {
-                throw new DamagedTableException(n, "its manifest " + tableDir.resolve(TableManifest.FILE_NAME) + " is missing");
+        for (int attempt = 0; ; attempt++) {
+            String version = TableVersions.current(tableDir, n);
+            if (version == null) {
+                if (!TableVersions.legacyManifest(tableDir)) {
+                    throw new DamagedTableException(n, "its manifest " + tableDir.resolve(TableManifest.FILE_NAME) + " is missing");
+                }
+                return new Table(tableDir, tableDir, TableVersions.LEGACY, ManifestCodec.read(tableDir, n));
             }
-            return new Table(tableDir, tableDir, TableVersions.LEGACY, ManifestCodec.read(tableDir, n));
+            Path versionDir = tableDir.resolve(version);
+            try {
+                if (!Files.isDirectory(versionDir)) {
+                    throw new DamagedTableException(n, "its CURRENT names version " + version + ", which is missing");
+                }
+                return new Table(versionDir, tableDir, version, ManifestCodec.read(versionDir, n));
+            } catch (DamagedTableException e) {
+                // A writer (of this or another process) published a newer version and collected this
+                // one between our reads of CURRENT and of the version: read CURRENT again. Damage is
+                // a version that is missing while it is still current.
+                if (attempt < 1000 && !version.equals(TableVersions.current(tableDir, n))) continue;
+                throw e;
+            }
         }
-        Path versionDir = tableDir.resolve(version);
-        if (!Files.isDirectory(versionDir)) {
-            throw new DamagedTableException(n, "its CURRENT names version " + version + ", which is missing");
-        }
-        return new Table(versionDir, tableDir, version, ManifestCodec.read(versionDir, n));
     }
 
     /** The version {@code CURRENT} names now ({@link TableVersions#LEGACY} for a table from before versions). */
