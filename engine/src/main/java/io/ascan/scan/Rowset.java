@@ -14,6 +14,7 @@ import org.apache.arrow.vector.FieldVector;
  */
 public final class Rowset implements AutoCloseable {
     private final ScanMode mode;
+    private final ScanMode source;
     private final int rowCount;
     private final List<ColumnData> columns;
     private final Batch batch;
@@ -23,7 +24,16 @@ public final class Rowset implements AutoCloseable {
     private boolean closed;
 
     public Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Runnable onClose) {
+        this(mode, mode, rowCount, columns, onClose);
+    }
+
+    /**
+     * @param source the mode whose materializer made it, where that is not {@code mode}: a slice pulled up
+     *               and filtered by P and R at the scan is routed as a pushdown's, and counted as pull-up's
+     */
+    public Rowset(ScanMode mode, ScanMode source, int rowCount, List<ColumnData> columns, Runnable onClose) {
         this.mode = mode;
+        this.source = source;
         this.rowCount = rowCount;
         this.columns = List.copyOf(columns);
         this.onClose = onClose;
@@ -33,6 +43,7 @@ public final class Rowset implements AutoCloseable {
 
     private Rowset(ScanMode mode, int rowCount, List<ColumnData> columns, Batch batch, Runnable onClose) {
         this.mode = mode;
+        this.source = mode;
         this.rowCount = rowCount;
         this.columns = columns;
         this.onClose = onClose;
@@ -69,6 +80,11 @@ public final class Rowset implements AutoCloseable {
 
     public ScanMode mode() {
         return mode;
+    }
+
+    /** The mode whose materializer made it: the scan report counts its rows there. */
+    public ScanMode source() {
+        return source;
     }
 
     public int rowCount() {

@@ -349,7 +349,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 if (m.rowset() != null) {
                     try (Rowset r = m.rowset()) {
                         worker.code().consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                        figures.consumed(r.mode(), r.rowCount());
+                        figures.consumed(r.source(), r.rowCount());
                     } finally {
                         worker.scratch().reset();
                     }
@@ -396,6 +396,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                     DataMovement.of(m).remoteMaterializer(input, this, remote), remote, cache, hybridCounts,
                     query.options().execMode() == io.ascan.scan.ExecMode.HYBRID ? query.options().bitmaps()
                             : io.ascan.scan.BitmapUse.OFF); // the baselines exchange no bitmaps
+            // a raw slice (pull-up's, pushed back, cached) meets R here, not in the joins after the scan
+            if (!runtimeFilters.isEmpty()) {
+                mat = new io.ascan.scan.remote.RuntimeFilteredPullup(mat, PushdownMaterializer.onCompute(input, node.predicate(),
+                        tableToBatch, runtimeFilters, query.options().computeThreads(), m));
+            }
         }
         if (mat instanceof PushdownMaterializer p) pushdown = p;
         return mat;
@@ -421,7 +426,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             }
             try {
                 code.consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                figures.consumed(r.mode(), r.rowCount());
+                figures.consumed(r.source(), r.rowCount());
             } finally {
                 r.close();
                 output.consumed();

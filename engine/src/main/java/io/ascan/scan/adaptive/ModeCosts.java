@@ -19,7 +19,8 @@ import java.util.Map;
  * values):
  * <ul>
  *   <li>direct moves every read column's bytes; the compute threads evaluate P on every row, and
- *       the pipeline takes every row passing P (R is not applied);</li>
+ *       the pipeline takes every row passing P (R is not applied; over a storage node, where a
+ *       pulled-up slice meets R at the scan, only the rows passing P and R);</li>
  *   <li>staging moves P's columns whole and of each other projected column the 64-byte lines
  *       holding a passing row ({@code 1 - (1 - s)^(values per line)} of them);</li>
  *   <li>pushdown moves the projected bytes of passing rows; the storage threads filter every row
@@ -109,7 +110,8 @@ final class ModeCosts {
                             int computeThreads, List<ScanMode> modes) {
         ModePrior prior = of(table, slices, projected, read, p, filters, bandwidth, pullupBandwidth, true, storageThreads,
                 computeThreads, modes);
-        return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size());
+        // with R, a pulled-up slice is filtered at the scan (RuntimeFilteredPullup): both modes feed the pipeline alike
+        return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size()).rowsAlike(!filters.isEmpty());
     }
 
     /** {@code prior}'s figures (rows/s) in units per second, as the scan measures them and as the bounds are. */
@@ -119,7 +121,7 @@ final class ModeCosts {
         double perUnit = (double) rows / units;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
-        return new ModePrior(throughput, prior.excludable(), prior.source(), prior.bounds());
+        return new ModePrior(throughput, prior.excludable(), prior.source(), prior.bounds(), prior.rowsAlike());
     }
 
     private static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,
@@ -150,10 +152,15 @@ final class ModeCosts {
         // Only pushdown applies R: direct and staging hand the pipeline every row passing P, which
         // its joins then drop (SSB q3.2 without P: 56.6 M rows probed against pushdown's 7.8 M).
         double pipeline = PIPELINE_NS * s / compute, unfiltered = PIPELINE_NS * sP / compute;
+        // Over a storage node a pulled-up slice meets P and R at the scan, with pushdown's kernels on the
+        // compute threads (RuntimeFilteredPullup): the pipeline takes only the rows passing both.
+        double pulledUp = decoded && !filters.isEmpty()
+                ? (FILTER_NS + bloom + COPY_NS_PER_BYTE * projectedBytes * s) / compute + pipeline
+                : (p == null ? 0 : P_NS) / compute + unfiltered;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         for (ScanMode m : modes) {
             double ns = switch (m) {
-                case DIRECT -> Math.max(readBytes / pullup * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
+                case DIRECT -> Math.max(readBytes / pullup * 1e9, pulledUp);
                 case STAGING -> Math.max(touched / bandwidth * 1e9, (p == null ? 0 : P_NS) / compute + unfiltered);
                 case PUSHDOWN -> Math.max(projectedBytes * s / bandwidth * 1e9,
                         Math.max((FILTER_NS + bloom + COPY_NS_PER_BYTE * projectedBytes * s) / storage, pipeline));

@@ -38,6 +38,11 @@ public final class PushdownMaterializer implements Materializer {
     private final int[] tableToBatch;
     private final List<RuntimeFilter> runtimeFilters;
     private final Semaphore storageCompute;
+    /**
+     * The mode whose slices it filters: PUSHDOWN's, whose compacted output crosses the interconnect; else a
+     * mode that brought the slice raw into compute-node memory, whose rowsets it is counted as.
+     */
+    private final ScanMode source;
     /** The runtime filters the kernels apply, in order ({@link RuntimeFilterOrder}); null until measured. */
     private volatile List<RuntimeFilter> applied;
     private volatile BloomFilter[] blooms;
@@ -52,6 +57,21 @@ public final class PushdownMaterializer implements Materializer {
      */
     public PushdownMaterializer(ScanInput input, Expr predicate, int[] tableToBatch, List<RuntimeFilter> runtimeFilters,
                                 int storageThreads) {
+        this(input, predicate, tableToBatch, runtimeFilters, storageThreads, ScanMode.PUSHDOWN);
+    }
+
+    /**
+     * The same kernels over slices already in compute-node memory ({@link RangeSession#range}: pulled up from
+     * a storage node by {@code source}), on at most {@code threads} workers at once; their output crosses no link.
+     */
+    public static PushdownMaterializer onCompute(ScanInput input, Expr predicate, int[] tableToBatch,
+                                                 List<RuntimeFilter> runtimeFilters, int threads, ScanMode source) {
+        return new PushdownMaterializer(input, predicate, tableToBatch, runtimeFilters, threads, source);
+    }
+
+    private PushdownMaterializer(ScanInput input, Expr predicate, int[] tableToBatch, List<RuntimeFilter> runtimeFilters,
+                                 int storageThreads, ScanMode source) {
+        this.source = source;
         this.input = input;
         this.predicate = predicate;
         this.tableToBatch = tableToBatch.clone();
@@ -207,6 +227,7 @@ public final class PushdownMaterializer implements Materializer {
                     scratch.reset();
                 }
                 if (out == null) return new Materialized(null, 0);
+                if (source != ScanMode.PUSHDOWN) return new Materialized(new Rowset(ScanMode.PUSHDOWN, source, n, out.columns(), null), 0);
                 input.move(out.bytes());
                 return new Materialized(new Rowset(ScanMode.PUSHDOWN, n, out.columns(), null), out.bytes());
             }

@@ -11,7 +11,8 @@ import java.util.Arrays;
  * the range {@code [min, max]} of the build's keys, which the pushdown kernel tests first (two
  * compares; no hash for the many keys outside it), or instead of both the keys' exact bitmap over
  * that range (null where there is none). {@code keys} is the build's row count (-1: unknown);
- * {@code describe} is how EXPLAIN ANALYZE names it. Only pushdown applies R (paper III-C).
+ * {@code describe} is how EXPLAIN ANALYZE names it. Locally only pushdown applies R (paper III-C);
+ * over a storage node pull-up applies it too, at the scan ({@link io.ascan.scan.remote.RuntimeFilteredPullup}).
  */
 public record RuntimeFilter(BloomFilter filter, int[] columns, long min, long max, KeyBitmap bitmap, String describe, long keys) {
     public RuntimeFilter {

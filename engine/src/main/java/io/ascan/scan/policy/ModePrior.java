@@ -14,11 +14,20 @@ import java.util.Set;
  * come from ("cost model", "remembered").
  */
 public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source,
-                        Map<ScanMode, Double> bounds) {
+                        Map<ScanMode, Double> bounds, boolean rowsAlike) {
     public static final ModePrior NONE = new ModePrior(Map.of(), Set.of(), "none");
 
     public ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source) {
         this(throughput, excludable, source, Map.of());
+    }
+
+    public ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source, Map<ScanMode, Double> bounds) {
+        this(throughput, excludable, source, bounds, false);
+    }
+
+    /** The same, where every mode feeds the pipeline the same rows of a slice ({@code rowsAlike}). */
+    public ModePrior rowsAlike(boolean alike) {
+        return new ModePrior(throughput, excludable, source, bounds, alike);
     }
 
     /**
@@ -28,6 +37,9 @@ public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludab
      * @param bounds what a mode cannot exceed whatever the data, in morsels per second, the unit a scan measures
      *     (over a network the link's bandwidth over a slice's bytes, for pull-up): a mode bounded below a mode
      *     measured is not sampled ({@link PriorGuidedPolicy})
+     * @param rowsAlike whether every mode feeds the pipeline the same rows of a slice (over a storage node with R:
+     *     pushdown's, and pull-up's filtered at the scan), so that a slowdown of the current mode that comes with more
+     *     rows per slice is the data's, and slows the others as much ({@link PriorGuidedPolicy})
      */
     public ModePrior {
         throughput = Map.copyOf(throughput);

@@ -27,8 +27,8 @@ import org.apache.arrow.memory.ArrowBuf;
 /**
  * FlexPushdownDB's hybrid execution for one remote mode of a scan (section 3): per slice, when
  * every segment the scan reads is in the compute-side cache the slice takes the CACHED route (no
- * link; a DIRECT rowset, so the pipeline evaluates P, and R is not needed); otherwise it goes over
- * the link in the worker's mode. Pull-up then fetches only the segments not cached and offers each
+ * link; a DIRECT rowset: the pipeline evaluates P, or with runtime filters the scan P and R,
+ * {@link RuntimeFilteredPullup}); otherwise it goes over the link in the worker's mode. Pull-up then fetches only the segments not cached and offers each
  * to the cache; pushdown is replaced by pull-up when the cache policy would admit a missing
  * segment (the paper waits for the cache load rather than pushing down). Every slice reports its
  * segments' accesses, weighted by the {@link CostModel}, to the cache policy.

@@ -10,7 +10,8 @@ import java.io.IOException;
 
 /**
  * DIRECT over a network (pull-up, FlexPushdownDB): the slice's raw segments cross the network
- * into compute-node memory; the DIRECT variant of the pipeline evaluates P, and R is not applied.
+ * into compute-node memory; the DIRECT variant of the pipeline evaluates P, or where the scan has
+ * runtime filters R, {@link RuntimeFilteredPullup} applies P and R before the pipeline.
  */
 public final class RemoteDirectMaterializer implements Materializer {
     private final ScanInput input;

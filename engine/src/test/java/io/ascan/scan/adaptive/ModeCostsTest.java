@@ -103,6 +103,26 @@ class ModeCostsTest {
     }
 
     @Test
+    void overAStorageNodePullUpWithRFeedsThePipelineAsPushdownDoes() {
+        // R keeps 10 of 1,000 keys: a pulled-up slice meets it at the scan (RuntimeFilteredPullup), so pull-up's
+        // compute side costs the kernel per row and the pipeline only the rows passing, not every row.
+        Table t = table();
+        int[] both = {0, 1};
+        var keys = new io.ascan.exec.store.KeyRange();
+        keys.add(0);
+        keys.add(999);
+        var r = new io.ascan.scan.materializer.RuntimeFilter(null, new int[] {0}, 0, 999,
+                io.ascan.exec.store.KeyBitmap.over(0, keys), "r", 10);
+        ModePrior withR = ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(r), 0, 0, 2, 2, REMOTE);
+        ModePrior withoutR = ModeCosts.remote(t, t.manifest().slices(), both, both, null, List.of(), 0, 0, 2, 2, REMOTE);
+        assertTrue(withR.rowsAlike() && !withoutR.rowsAlike(), "the modes feed the pipeline alike only with R applied at the scan");
+        double perRow = (ModeCosts.FILTER_NS + ModeCosts.COPY_NS_PER_BYTE * 0.01 * (4.125 + 24.125)
+                + ModeCosts.PIPELINE_NS * 0.01) / 2;
+        assertEquals(1e9 / perRow / ROWS, withR.of(ScanMode.DIRECT), 1e-6 * withR.of(ScanMode.DIRECT));
+        assertEquals(1e9 / (ModeCosts.PIPELINE_NS / 2) / ROWS, withoutR.of(ScanMode.DIRECT), 1e-6 * withoutR.of(ScanMode.DIRECT));
+    }
+
+    @Test
     void pushdownShipsStringsDecoded() {
         Table t = table();
         assertEquals(4.125, ModeCosts.decodedBytes(t, t.manifest().slices(), 0, 4L * ROWS * SLICES, (long) ROWS * SLICES));

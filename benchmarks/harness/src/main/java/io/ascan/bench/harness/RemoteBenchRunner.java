@@ -129,6 +129,7 @@ public final class RemoteBenchRunner {
                 Answer answer = new Answer();
                 long start = System.nanoTime();
                 Measurement m;
+                List<io.ascan.scan.ScanReport> reports;
                 try (QueryReader reader = engine.query(statement, ExperimentRunner.options(engine.config(), v))) {
                     long rows = 0;
                     while (reader.loadNextBatch()) {
@@ -136,8 +137,11 @@ public final class RemoteBenchRunner {
                         answer.add(reader.getVectorSchemaRoot());
                     }
                     m = Measurement.of(q, v, round, System.nanoTime() - start, rows, reader.scanReports(), false);
+                    reports = v.strategy().equals("adaptive") ? reader.scanReports() : List.of();
                 }
                 log.ran(plan.workload(), q, v.strategy() + " [" + link.label() + "]", round, plan.runs(), m.millis(), m.rows());
+                // why an adaptive run sampled and switched: its scans' notes, as EXPLAIN ANALYZE prints them
+                for (var r : reports) if (r.slices() >= 100) log.note(r.format().indent(4).stripTrailing());
                 Answer ref = reference.putIfAbsent(q, answer);
                 String diff = ref == null ? null : ref.difference(answer);
                 if (diff != null) {
