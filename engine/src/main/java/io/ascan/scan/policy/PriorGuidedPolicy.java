@@ -32,8 +32,9 @@ import java.util.Set;
  *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
  *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
  *       throughput more than {@code delta} below it for a whole window is drift, and the other
- *       modes the prior does not bound below it are sampled (the current one is kept, at its recent
- *       throughput, unless another beats it by more than {@code hysteresis}), if the round fits in
+ *       modes the prior does not bound at or below it (raised by {@code hysteresis}) are sampled, then
+ *       the current one again (drift fires at a trough of its rate); it is kept unless another beats
+ *       it by more than {@code hysteresis}, if the round fits in
  *       {@code maxSampleFraction} of the scan and half of what is left, and if another mode may win
  *       it: one not measured (nor remembered, nor bounded) below {@link #CLEARLY_WORSE} of the
  *       recent throughput. A slowdown that leaves the current mode that far ahead is the data's (R
@@ -69,6 +70,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private double driftRecent = Double.NaN;
     /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
     private double rememberedRate = Double.NaN;
+    /** Whether this round sampled a mode other than the current one (then a drift round measures the current one after it). */
+    private boolean othersSampled;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
     private double overdueBound = Double.NaN;
     /** What the scan's first round measured (or its first mode's first window): what the next scan of the shape starts from. */
@@ -139,6 +142,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void roundStarts(ScanContext ctx) {
+        othersSampled = false;
         overdueBound = Double.NaN;
         filledAt = -1;
         timedOut.clear();
@@ -153,7 +157,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void sampled(ScanContext ctx, ScanMode m, ScanMode next) {
+        if (m != current) othersSampled = true;
         remember(ctx, m, overdueBound);
+        // measured again in a drift round: no more than its reference, which it may run ahead of after the switch
+        if (m == current && measured.containsKey(m) && reference > 0) measured.put(m, Math.min(measured.get(m), reference));
         overdueBound = Double.NaN;
         filledAt = -1;
     }
@@ -166,16 +173,38 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     @Override
     boolean skip(ScanContext ctx, ScanMode m) {
         if (m == current && !Double.isNaN(driftRecent)) {
+            // Over a storage node, measured again once another mode was: drift fires at a trough of the current
+            // mode's rate, so the rate it fired at is biased low, and on a loaded machine a trough is often a
+            // passing one (pushdown on SSB q2.1's uniform data at 10 Gbit/s: windows of 54 to 220 slices/s in one
+            // scan); the mode sampled against it would win against the dip, not the mode. Not locally, where a
+            // mode's first slices after a switch can run far ahead (the output queue's slack on cached slices).
+            if (othersSampled && model.rowsAlike()) return false;
             measured.put(m, driftRecent);
             return true;
         }
         double best = Double.isNaN(driftRecent) ? 0 : driftRecent;
         for (int i = 0; i < sampleIndex; i++) best = Math.max(best, measured.getOrDefault(sampleOrder.get(i), 0.0));
-        if (!boundedBelow(m, best)) return false;
-        ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, model.bound(m),
-                100 * CLEARLY_WORSE, best));
-        measured.put(m, model.bound(m));
+        if (boundedBelow(m, best)) {
+            ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f < %.0f%% of %.1f slices/s measured", m, model.bound(m),
+                    100 * CLEARLY_WORSE, best));
+            measured.put(m, model.bound(m));
+            return true;
+        }
+        if (!cannotBeat(m, driftRecent)) return false;
+        // not a figure of the round: a bound within the hysteresis of the current mode could win against its re-measurement
+        ctx.note(String.format(Locale.ROOT, "%s not sampled: at most %.1f, which does not beat %s's %.1f slices/s by the %.0f%%"
+                + " hysteresis", m, model.bound(m), current, driftRecent, 100 * config.hysteresis()));
+        measured.remove(m);
         return true;
+    }
+
+    /**
+     * Whether the model bounds {@code m} at or below {@code rate} raised by the hysteresis: a round that keeps
+     * the current mode, running at {@code rate}, unless another beats it by more cannot switch to {@code m}
+     * (its sample counts at most its bound), so sampling it only costs. Never without a bound or a rate.
+     */
+    private boolean cannotBeat(ScanMode m, double rate) {
+        return model.bound(m) <= (1 + config.hysteresis()) * rate; // false when either is NaN
     }
 
     /** Whether the model bounds {@code m} below {@link #CLEARLY_WORSE} of {@code rate} (never without a bound or a rate). */
@@ -274,15 +303,19 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         if (belowSince < 0) belowSince = s.measured();
         if (s.measured() - belowSince < config.window()) return;
-        if (rival(ctx, s.recent()) == null && s.measured() - belowSince < (long) REFERENCE_WINDOWS * config.window()) {
+        // Where every mode feeds the pipeline the same rows of a slice with the same kernels (over a storage node
+        // with R), a slowdown of the data's (R passing a run of date-ordered slices) or of the machine's (the
+        // CPUs they share) slows the others as much: they must beat what the current mode runs at without it.
+        double against = model.rowsAlike() ? reference : s.recent();
+        if (rival(ctx, against) == null && s.measured() - belowSince < (long) REFERENCE_WINDOWS * config.window()) {
             // A slowdown for a few windows that leaves the current mode this far ahead of what the others ran at
             // is the data's (R passing a run of date-ordered slices) or the machine's, which slows every mode. One
             // that lasts is sampled: a phase change may have sped the others up (PhaseChangeTest's pushdown).
             if (!driftUnrivalled) {
                 driftUnrivalled = true;
-                ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of its reference %.1f, but every other mode"
-                        + " was measured below %.0f%% of that; no round unless it lasts %d windows", current, s.recent(),
-                        100 * (1 - config.delta()), reference, 100 * CLEARLY_WORSE, REFERENCE_WINDOWS));
+                ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of its reference %.1f, but no other mode"
+                        + " may beat %.1f; no round unless it lasts %d windows", current, s.recent(),
+                        100 * (1 - config.delta()), reference, against, REFERENCE_WINDOWS));
             }
             return;
         }
@@ -339,11 +372,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     /**
      * A mode other than the current one that may beat it running at {@code rate}: neither bounded
-     * by the model nor measured ({@link #known}) below {@link #CLEARLY_WORSE} of it; null if none.
+     * by the model at or below {@code rate} and the hysteresis ({@link #cannotBeat}) nor measured
+     * ({@link #known}) below {@link #CLEARLY_WORSE} of it; null if none.
      */
     private ScanMode rival(ScanContext ctx, double rate) {
         for (ScanMode m : ctx.modes()) {
-            if (m == current || boundedBelow(m, rate)) continue;
+            if (m == current || cannotBeat(m, rate)) continue;
             Double k = known.get(m);
             if (k == null || !(k < CLEARLY_WORSE * rate)) return m;
         }
@@ -352,7 +386,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     /**
      * Whether a round from the current mode, running at {@code recent}, fits: it samples the other
-     * modes but those the prior bounds below {@link #CLEARLY_WORSE} of {@code recent}, and takes
+     * modes but those the prior bounds so that they cannot beat {@code recent} ({@link #cannotBeat}), and takes
      * {@code recent} for the current one (measured over a whole window, not a sample's); like the
      * first round it takes at most {@code maxSampleFraction} of the scan, and at most half of what
      * is left, so that as much is exploited after it. A phase change halfway through 232 morsels
@@ -360,7 +394,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     private boolean resampleFits(ScanContext ctx, double recent) {
         int n = 0;
-        for (ScanMode m : ctx.modes()) if (m != current && !boundedBelow(m, recent)) n++;
+        for (ScanMode m : ctx.modes()) if (m != current && !cannotBeat(m, recent)) n++;
         long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
         boolean fits = n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
         if (!fits && !driftUnsampled) {
