@@ -37,11 +37,13 @@ import java.util.Set;
  *       it by more than {@code hysteresis}, if the round fits in
  *       {@code maxSampleFraction} of the scan and half of what is left, and if another mode may win
  *       it: one not measured (nor remembered, nor bounded) below {@link #CLEARLY_WORSE} of the
- *       recent throughput. A slowdown that leaves the current mode that far ahead is the data's (R
- *       passing a run of date-ordered slices) or the machine's, and a round would only cost.</li>
+ *       recent throughput (once the slowdown lasts {@link #REFERENCE_WINDOWS} windows, with their
+ *       figures raised by as much as the current mode slowed: a phase change). A slowdown that
+ *       leaves the current mode that far ahead is the data's (R passing a run of date-ordered
+ *       slices) or the machine's, and a round would only cost.</li>
  *   <li>What the scan's first round measured is remembered for the next scan of the shape: the
  *       exploited mode at what it ran at over the scan, the others at most {@link #CLEARLY_WORSE}
- *       of that ({@link #close}).</li>
+ *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}).</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -110,6 +112,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private long filledAt = -1;
     /** Whether the scan noted a drift that no other mode could beat (once). */
     private boolean driftUnrivalled;
+    /** The remembered figures a scan started from without sampling; null when it did not. */
+    private Map<ScanMode, Double> startedFrom;
 
     /**
      * @param model the cost model's prior (may be {@link ModePrior#NONE})
@@ -239,6 +243,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // The scan exploits the remembered best and samples only if that mode runs slower than
             // remembered (checkRemembered), or drifts.
             rememberedRate = remembered.of(current);
+            startedFrom = memory;
             ctx.note("prior (" + figures + "): " + current + ", every mode measured before, no sampling");
             phase = Phase.EXPLOITING;
         } else if (candidates.size() < 2) {
@@ -307,14 +312,17 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         // with R), a slowdown of the data's (R passing a run of date-ordered slices) or of the machine's (the
         // CPUs they share) slows the others as much: they must beat what the current mode runs at without it.
         double against = model.rowsAlike() ? reference : s.recent();
-        if (rival(ctx, against) == null && s.measured() - belowSince < (long) REFERENCE_WINDOWS * config.window()) {
+        boolean lasting = s.measured() - belowSince >= (long) REFERENCE_WINDOWS * config.window();
+        if (rival(ctx, against, lasting ? reference / s.recent() : 1) == null) {
             // A slowdown for a few windows that leaves the current mode this far ahead of what the others ran at
             // is the data's (R passing a run of date-ordered slices) or the machine's, which slows every mode. One
-            // that lasts is sampled: a phase change may have sped the others up (PhaseChangeTest's pushdown).
+            // that lasts may be a phase change that sped the others up (PhaseChangeTest's pushdown), by as much
+            // as it slowed this one at most: it is sampled if that could make another mode win (not if the others
+            // ran 20x slower, SSB q2.1's direct and staging against pushdown, whose samples cost twice the scan).
             if (!driftUnrivalled) {
                 driftUnrivalled = true;
                 ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of its reference %.1f, but no other mode"
-                        + " may beat %.1f; no round unless it lasts %d windows", current, s.recent(),
+                        + " may beat %.1f; no round unless it lasts %d windows and another may win", current, s.recent(),
                         100 * (1 - config.delta()), reference, against, REFERENCE_WINDOWS));
             }
             return;
@@ -376,10 +384,15 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * ({@link #known}) below {@link #CLEARLY_WORSE} of it; null if none.
      */
     private ScanMode rival(ScanContext ctx, double rate) {
+        return rival(ctx, rate, 1);
+    }
+
+    /** {@link #rival(ScanContext, double)} with the others' measured figures multiplied by {@code gain} (a phase change's at most). */
+    private ScanMode rival(ScanContext ctx, double rate, double gain) {
         for (ScanMode m : ctx.modes()) {
             if (m == current || cannotBeat(m, rate)) continue;
             Double k = known.get(m);
-            if (k == null || !(k < CLEARLY_WORSE * rate)) return m;
+            if (k == null || !(k * gain < CLEARLY_WORSE * rate)) return m;
         }
         return null;
     }
@@ -516,6 +529,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * {@link #CLEARLY_WORSE} of that figure; not scaled by how far the winner's sample ran ahead,
      * which says nothing of theirs (scaled by 1/141, q3.2's pushdown was remembered at nothing
      * against direct and never sampled again). Raised by as much as the winner's sample fell short.
+     * A scan that started from remembered figures and sampled nothing keeps the others' ratios to
+     * its mode: it ran slower or faster than remembered with the machine or the data, as they would
+     * have (else a loaded run lowers the winner alone, and the next scan takes the others for rivals
+     * and samples modes 20x slower: SSB q2.1's direct and staging).
      */
     @Override
     public void close() {
@@ -527,6 +544,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             double shortBy = sampled == null || !(sampled > 0) ? 1 : Math.max(1, levelledReference / sampled);
             firstFigures.replaceAll((m, r) -> m == levelledMode ? sustained : Math.min(r * shortBy, CLEARLY_WORSE * sustained));
             firstFigures.put(levelledMode, sustained);
+            Double was = startedFrom == null ? null : startedFrom.get(levelledMode);
+            if (firstFigures.size() == 1 && was != null && was > 0) {
+                for (Map.Entry<ScanMode, Double> e : startedFrom.entrySet()) {
+                    if (e.getKey() != levelledMode) firstFigures.put(e.getKey(), capped(e.getKey(), e.getValue() * sustained / was));
+                }
+            }
         }
         coordinator.memory().put(shape, firstFigures);
     }

@@ -457,6 +457,40 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aLastingSlowdownStartsNoRoundWhenEvenAPhaseChangeOfItsSizeLeavesTheOthersBehind() {
+        // SSB q2.1 on a loaded machine: pushdown halves for the rest of the scan; direct and staging were measured at a
+        // twentieth of it, and sampling them (20 slices each) would cost more than the scan.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 40.0, STAGING, 60.0, PUSHDOWN, 1000.0));
+        int n = 359;
+        PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", n, (m, slice, since) -> switch (m) {
+            case DIRECT -> 20.0;
+            case STAGING -> 30.0;
+            case PUSHDOWN -> slice < 120 ? 1000.0 : 500.0;
+        });
+        assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
+        assertEquals(n, sim.count(PUSHDOWN, 0, n), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("and another may win"), sim.notes.toString());
+    }
+
+    @Test
+    void aScanThatDidNotSampleKeepsTheOthersRatiosToItsMode() {
+        // Pushdown remembered at 3,000 and staging at a third of it; the machine slows every mode, twice.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 300.0, STAGING, 1000.0, PUSHDOWN, 3000.0));
+        run(c, model(8, 9, 10), "lineorder|R", SCAN, constant(Map.of(DIRECT, 160.0, STAGING, 530.0, PUSHDOWN, 1600.0)));
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
+        double ratio = remembered.get(STAGING) / remembered.get(PUSHDOWN);
+        assertTrue(Math.abs(ratio - 1.0 / 3) < 0.01, "staging's ratio to pushdown kept: " + remembered);
+        assertTrue(remembered.get(PUSHDOWN) > 1500 && remembered.get(PUSHDOWN) < 1700, remembered.toString());
+        // Slower still: staging, remembered at a third of pushdown, cannot win; taken at its old 1,000 it would be sampled.
+        PolicySimulator slower = run(c, model(8, 9, 10), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 330.0, PUSHDOWN, 1000.0)));
+        assertEquals(0, slower.policy.sampledSlices(), slower.notes.toString());
+        assertEquals(SCAN, slower.count(PUSHDOWN, 0, SCAN), slower.notes.toString());
+    }
+
+    @Test
     void driftOnDataDependentSpeedNoOtherModeCouldBeatStartsNoRound() {
         // Date-ordered lineorder, R on the date selective on some slices only: pushdown runs at 3,000 morsels/s where R
         // drops every row and 1,200 over a run of 30 slices where it passes rows, still far ahead of staging (700) and
