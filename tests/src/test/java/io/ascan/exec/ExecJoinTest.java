@@ -267,6 +267,26 @@ class ExecJoinTest {
     }
 
     /**
+     * A join on two keys publishes R as the exact bitmap of its integer key alone: pushdown drops
+     * the lineorder rows whose customer no build row has, and the join still compares both keys
+     * (the build's (customer, date) pairs are few, their customers a small range).
+     */
+    @Test
+    void twoKeyJoinFiltersTheScanByABitmapOfOneKey() throws Exception {
+        Table lo = table("lineorder");
+        PhysicalNode build = scan(lo, x -> Call.predicate(Operator.AND,
+                Call.predicate(Operator.LT, tcol(x, "lo_custkey"), Literal.of(200)),
+                Call.predicate(Operator.EQ, tcol(x, "lo_linenumber"), Literal.of(1))), "lo_custkey", "lo_orderdate");
+        PhysicalNode probe = scan(lo, null, "lo_custkey", "lo_orderdate", "lo_revenue");
+        PhysicalNode j = join(probe, build, JoinType.INNER, true, null, "lo_custkey=lo_custkey", "lo_orderdate=lo_orderdate");
+        QueryResult r = executor().execute(sum(j, "lo_revenue", "lo_custkey"), OPTIONS.withMode(ScanStrategy.PUSHDOWN));
+        assertSameRows(duck("SELECT a.lo_custkey, sum(a.lo_revenue) FROM lineorder a JOIN "
+                + "(SELECT lo_custkey, lo_orderdate FROM lineorder WHERE lo_custkey < 200 AND lo_linenumber = 1) b "
+                + "ON a.lo_custkey = b.lo_custkey AND a.lo_orderdate = b.lo_orderdate GROUP BY a.lo_custkey"), rows(r), false);
+        assertTrue(r.statistics().contains("R: bitmap(lo_custkey of lo_custkey, lo_orderdate"), r.statistics());
+    }
+
+    /**
      * A build side of sparse keys (a hash table) past the pre-pass threshold, probed by all_types.l
      * (r * 1,000,000,007, NULL on a pattern): build key {@code lo_orderkey * 1,000,000,007 + offset}
      * matches probe row r = lo_orderkey when offset is 0, and no probe row otherwise.

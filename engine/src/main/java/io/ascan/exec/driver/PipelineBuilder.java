@@ -167,7 +167,21 @@ public final class PipelineBuilder {
                     AdaptiveScan source = scanSource(s);
                     String names = java.util.Arrays.stream(k).mapToObj(i -> s.output().get(i).name())
                             .collect(java.util.stream.Collectors.joining(", "));
+                    // Of several keys, one integer key's exact bitmap, where its keys suit one, replaces the Bloom filter
+                    // of them all: pushdown tests it without hashing, and the join still compares every key.
+                    int one = -1;
+                    for (int i = 0; i < k.length && k.length > 1 && one < 0; i++) {
+                        if (build.trackKeyRange(i, s.output().get(k[i]).type())) one = i;
+                    }
+                    int single = one;
                     build.onBuilt(t -> {
+                        io.ascan.exec.store.KeyBitmap keyBits = single >= 0 ? build.keyBitmap() : null;
+                        if (keyBits != null) {
+                            source.addRuntimeFilter(new io.ascan.scan.materializer.RuntimeFilter(t.bloomFilter(), new int[] {k[single]},
+                                    keyBits.min(), keyBits.max(), keyBits, "bitmap(" + s.output().get(k[single]).name() + " of " + names
+                                    + ", " + t.rowCount() + " keys in " + keyBits.min() + ".." + keyBits.max() + ")", t.rowCount()));
+                            return;
+                        }
                         io.ascan.exec.store.KeyRange r = k.length == 1 ? build.keyRange() : null;
                         io.ascan.exec.store.KeyBitmap bits = k.length == 1 ? build.keyBitmap() : null;
                         String what = names + ", " + t.rowCount() + " keys";

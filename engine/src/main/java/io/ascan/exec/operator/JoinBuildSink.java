@@ -36,6 +36,8 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
     private final int[] keys;
     private final boolean keepNullKeys;
     private final boolean directKey;
+    /** The key (index into {@code keys}) whose range the build tracks, or -1: the direct key, or one R is published on. */
+    private int rangeKey;
     private final RowLayout layout;
     private final List<TupleStore> locals = new ArrayList<>();
     private final List<KeyRange> ranges = new ArrayList<>();
@@ -67,6 +69,7 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         if (directKey && (keys.length != 1 || !integerKey(types.get(keys[0])))) {
             throw new IllegalArgumentException("a direct-address join needs one integer key, not " + Arrays.toString(keys));
         }
+        this.rangeKey = directKey ? 0 : -1;
         this.layout = new RowLayout(types);
         this.localRange = w -> {
             synchronized (this) {
@@ -108,6 +111,20 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         return directKey;
     }
 
+    /**
+     * Makes a join on several keys track the range of key {@code i} (one integer key, as
+     * {@link #directAddressable} pairs it with {@code probeType}), so that {@link #keyRange} and
+     * {@link #keyBitmap} describe that key: the probe-side scan then gets R as an exact bitmap of
+     * one key, which pushdown tests with a load instead of hashing every key (TPC-H q02's second
+     * partsupp scan against 460 (partkey, supplycost) pairs). Call it before the build's code is
+     * generated. False, and nothing changes, where the key does not qualify or another is tracked.
+     */
+    public synchronized boolean trackKeyRange(int i, DataType probeType) {
+        if (keys.length < 2 || !directAddressable(List.of(types.get(keys[i])), List.of(probeType))) return false;
+        if (rangeKey < 0) rangeKey = i;
+        return rangeKey == i;
+    }
+
     private void register(QueryContext query) {
         if (!registered) {
             registered = true;
@@ -134,7 +151,7 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
 
     /**
      * The smallest and largest non-NULL key built, for a join on one integer key ({@link #directKey})
-     * with at least one; else null. Set when the table exists (read it in {@link #onBuilt}): a probe
+     * or the key {@link #trackKeyRange} chose, with at least one; else null. Set when the table exists (read it in {@link #onBuilt}): a probe
      * key outside it has no partner, which a scan tests with two compares before hashing for R.
      */
     public synchronized KeyRange keyRange() {
@@ -162,9 +179,9 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         boolean guard = !keepNullKeys && !nonNull.isEmpty();
         if (guard) code.open("if (" + String.join(" && ", nonNull) + ")");
         String h = StoreCode.hash(code, k);
-        if (directKey) {
+        if (rangeKey >= 0) {
             String range = gen.state(KeyRange.class.getName(), localRange);
-            ValueCode key = k.getFirst();
+            ValueCode key = k.get(rangeKey);
             code.line((key.isNull().equals("false") ? "" : "if (!" + key.isNull() + ") ") + range + ".add((long) " + key.value() + ");");
         }
         String r = code.fresh("built");
@@ -184,7 +201,7 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
     @Override
     public synchronized void finish(Pipeline last, QueryContext query) throws Exception {
         register(query);
-        KeyRange range = directKey ? KeyRange.merge(ranges) : null;
+        KeyRange range = rangeKey >= 0 ? KeyRange.merge(ranges) : null;
         keyRange = range != null && range.keys() > 0 ? range : null;
         long rows = 0;
         for (TupleStore s : locals) rows += s.rowCount();
@@ -207,9 +224,9 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         }
         if (!publish.isEmpty() && KeyBitmap.suits(keyRange)) {
             // A clustered table already keeps these keys' bits from the same minimum: share them, not a second pass.
-            keyBitmap = t.keyBitsAddress() != 0 && t.keyMin() == keyRange.min()
+            keyBitmap = directKey && t.keyBitsAddress() != 0 && t.keyMin() == keyRange.min()
                     ? KeyBitmap.over(t.keyBitsAddress(), keyRange)
-                    : KeyBitmap.of(t.stores(), layout, keys[0], keyRange, query.allocator());
+                    : KeyBitmap.of(t.stores(), layout, keys[rangeKey], keyRange, query.allocator());
         }
         String built = describe() + ": " + t.describe();
         query.addStatistics(() -> built);
