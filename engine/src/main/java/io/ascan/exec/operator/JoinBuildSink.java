@@ -222,11 +222,13 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
             t.chained(List.of(hashes));
             Workers.run(query, "join-bloom", parts, w -> describe(), w -> t.addToBloomFilter(w, parts, List.of(hashes)));
         }
-        if (!publish.isEmpty() && KeyBitmap.suits(keyRange)) {
-            // A clustered table already keeps these keys' bits from the same minimum: share them, not a second pass.
+        if (!publish.isEmpty() && keyRange != null) {
+            // A clustered table already keeps these keys' bits from the same minimum: share them (also where
+            // the keys are too sparse for a bitmap of their own), not a second pass.
             keyBitmap = directKey && t.keyBitsAddress() != 0 && t.keyMin() == keyRange.min()
                     ? KeyBitmap.over(t.keyBitsAddress(), keyRange)
-                    : KeyBitmap.of(t.stores(), layout, keys[rangeKey], keyRange, query.allocator());
+                    : null;
+            if (keyBitmap == null) keyBitmap = KeyBitmap.of(t.stores(), layout, keys[rangeKey], keyRange, query.allocator());
         }
         String built = describe() + ": " + t.describe();
         query.addStatistics(() -> built);

@@ -74,6 +74,16 @@ class KeyBitmapTest {
     }
 
     @Test
+    void bitsAnOwnerKeepsServeForSparserKeysUpToTheLargestBitmap() {
+        KeyRange sparse = KeyRangeTest.spread(0, 4_000_000, 100_000);
+        assertFalse(KeyBitmap.suits(sparse), "40 values per key: no bitmap of its own");
+        assertNotNull(KeyBitmap.over(0, sparse), "but another structure's bits cost nothing");
+        assertNull(KeyBitmap.over(0, KeyRangeTest.spread(0, 64_000_000, 6_000_000)), "over 1 MiB of bits");
+        assertNull(KeyBitmap.over(0, new KeyRange()), "no keys");
+        assertNull(KeyBitmap.over(0, KeyRangeTest.of(Long.MIN_VALUE, Long.MAX_VALUE)), "the range of long overflows");
+    }
+
+    @Test
     void tooSparseKeysGetNone() {
         RowLayout layout = new RowLayout(List.of(DataType.BIGINT, DataType.INTEGER));
         try (TupleStore s = store(layout, memory, 0L, 1L << 40)) {
