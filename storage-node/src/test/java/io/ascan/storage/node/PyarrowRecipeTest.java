@@ -20,11 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
  * The pyarrow recipe of docs/storage-node.md, run for real: the script {@code
  * docs/storage-node-pyarrow.py} reads a table of a node on loopback (with a bearer token) in
  * parallel through GetFlightInfo's endpoints, counts its rows and sums a column; both are compared
- * with values computed from the fixture's definition. Skipped, with the reason, where python3 with
- * pyarrow is not installed ({@code pip install pyarrow}).
+ * with values computed from the fixture's definition. Skipped, with the reason, where no python3 with
+ * pyarrow is found ({@code ./ascan test} installs one, or {@code pip install pyarrow}).
  */
 class PyarrowRecipeTest {
     private static final Path SCRIPT = Path.of("..", "docs", "storage-node-pyarrow.py");
+    /** The python3 with pyarrow that {@code ./ascan test} found or installed; the PATH's otherwise. */
+    private static final String PYTHON = System.getProperty("ascan.python", "").isBlank() ? "python3" : System.getProperty("ascan.python");
     private static final int ROWS = 3000;
     private static final int SLICE_ROWS = 100;
 
@@ -48,9 +50,9 @@ class PyarrowRecipeTest {
 
     @Test
     void pyarrowReadsATableInParallel(@TempDir Path scratch) throws Exception {
-        Run probe = run(List.of("python3", "-c", "import pyarrow.flight"));
+        Run probe = run(List.of(PYTHON, "-c", "import pyarrow.flight"));
         assumeTrue(probe != null && probe.exit() == 0,
-                "python3 with pyarrow is not installed (pip install pyarrow): the pyarrow recipe is not run");
+                PYTHON + " with pyarrow is not installed (pip install pyarrow; `./ascan test` installs it): the pyarrow recipe is not run");
         Path served = scratch.resolve("served");
         AllTypesTable.write(served, ROWS, SLICE_ROWS);
         Path token = Files.writeString(scratch.resolve("token"), "py-s3cret\n");
@@ -63,7 +65,7 @@ class PyarrowRecipeTest {
         try (StorageNode node = StorageNode.start(StorageNode.Settings.local(served).withToken("py-s3cret"))) {
             String url = "grpc://127.0.0.1:" + node.port();
             assertTrue(ROWS / SLICE_ROWS > NodeProducer.SLICES_PER_ENDPOINT, "several endpoints, read in parallel");
-            List<String> base = new ArrayList<>(List.of("python3", SCRIPT.toString(), url, "all_types"));
+            List<String> base = new ArrayList<>(List.of(PYTHON, SCRIPT.toString(), url, "all_types"));
             Run ints = run(concat(base, "i", token.toString()));
             assertEquals(0, ints.exit(), ints.out());
             assertEquals(ROWS + "\n" + sumI + "\n", ints.out());
