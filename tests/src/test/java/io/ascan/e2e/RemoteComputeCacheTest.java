@@ -3,7 +3,6 @@ package io.ascan.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,11 +11,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The compute-side cache of a storage node's segments through a connection: how each exec.mode
@@ -24,24 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code information_schema.compute_cache*}), and the answers, against DuckDB. Off-heap memory
  * returns to zero on the node, and on the compute side (its engine refuses to close otherwise).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RemoteComputeCacheTest {
+class RemoteComputeCacheTest extends SsbQueryOnNodeTest {
     static final String QUERY = "SELECT SUM(lo_revenue), COUNT(*) FROM lineorder WHERE lo_quantity < 25";
     static final Pattern EXEC = Pattern.compile("exec \\[([a-z-]+)\\]: (\\d+) cached, (\\d+) pushdown, (\\d+) pull-up, "
             + "\\d+ bitmap slices \\([^)]*\\), "
             + "(.+?) over the link, compute cache (\\d+)/(\\d+) segments hit, (\\d+) admitted, (\\d+) evicted");
     static final Pattern SLICES = Pattern.compile("AdaptiveScan lineorder \\[[a-z]+\\]: (\\d+) slices");
 
-    private SsbQueryOnNode ssb;
-
-    @BeforeAll
-    void data(@TempDir Path scratch) throws Exception {
-        ssb = new SsbQueryOnNode(scratch, QUERY);
-    }
-
-    @AfterAll
-    void close() throws Exception {
-        if (ssb != null) ssb.close();
+    RemoteComputeCacheTest() {
+        super(QUERY);
     }
 
     /** Slices by route of one run of {@link #QUERY}: cached, pushdown, pull-up, hits, lookups, admitted, evicted. */

@@ -3,17 +3,12 @@ package io.ascan.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pull-up over a storage node applies the runtime filter R at the scan, as pushdown does on the node: a
@@ -21,21 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * them. The rows the scan fed the pipeline (EXPLAIN ANALYZE's) are the same in both modes and fewer
  * than the table's; answers against DuckDB; the node's off-heap memory back to zero.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RemotePullUpRuntimeFilterTest {
+class RemotePullUpRuntimeFilterTest extends SsbQueryOnNodeTest {
     static final String QUERY = "SELECT SUM(lo_revenue), COUNT(*) FROM lineorder, dwdate WHERE lo_orderdate = d_datekey AND d_year = 1993";
     private static final Pattern SCAN = Pattern.compile("AdaptiveScan lineorder \\[[^\\]]*\\]: (\\d+) slices, (\\d+) rows");
 
-    private SsbQueryOnNode ssb;
-
-    @BeforeAll
-    void data(@TempDir Path scratch) throws Exception {
-        ssb = new SsbQueryOnNode(scratch, QUERY);
-    }
-
-    @AfterAll
-    void close() throws Exception {
-        if (ssb != null) ssb.close();
+    RemotePullUpRuntimeFilterTest() {
+        super(QUERY);
     }
 
     @Test

@@ -2,14 +2,9 @@ package io.ascan.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The scan memory over a storage node: an adaptive scan of a remote table remembers what it
@@ -17,20 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
  * from it instead of the cost model; another connection (its own copy of the catalog) does not.
  * Answers against DuckDB; off-heap memory back to zero on the node.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RemoteScanMemoryTest {
+class RemoteScanMemoryTest extends SsbQueryOnNodeTest {
     static final String QUERY = "SELECT SUM(lo_revenue), COUNT(*) FROM lineorder WHERE lo_quantity < 25";
 
-    private SsbQueryOnNode ssb;
-
-    @BeforeAll
-    void data(@TempDir Path scratch) throws Exception {
-        ssb = new SsbQueryOnNode(scratch, QUERY);
-    }
-
-    @AfterAll
-    void close() throws Exception {
-        if (ssb != null) ssb.close();
+    RemoteScanMemoryTest() {
+        super(QUERY);
     }
 
     Connection connect() throws SQLException {
