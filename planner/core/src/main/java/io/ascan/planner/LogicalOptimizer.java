@@ -8,6 +8,7 @@ import io.ascan.planner.rules.BooleanLiteralComparisons;
 import io.ascan.planner.rules.ConstantGroupKeys;
 import io.ascan.planner.rules.DistinctAggregateExpansion;
 import io.ascan.planner.rules.DoubleNegations;
+import io.ascan.planner.rules.EqualSubQueries;
 import io.ascan.planner.rules.FlatFilterProjectTranspose;
 import io.ascan.planner.rules.GroupingSetsExpansion;
 import io.ascan.planner.rules.SubQueryForms;
@@ -50,8 +51,9 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *
  * <ol>
  *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
- *       sub-queries into joins/correlates (after restating the forms Calcite's rule gets
- *       wrong, {@link SubQueryForms}), then decorrelation (aggregates grouped only by
+ *       sub-queries into joins/correlates (after making the converter's copies of one sub-query
+ *       one, {@link EqualSubQueries}, and restating the forms Calcite's rule gets wrong,
+ *       {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
  *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
  *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
@@ -139,7 +141,7 @@ final class LogicalOptimizer {
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
-        r = SubQueryForms.rewrite(r);
+        r = SubQueryForms.rewrite(EqualSubQueries.rewrite(r));
         r = tree(r, SUB_QUERIES);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = AggregateFilters.rewrite(r);

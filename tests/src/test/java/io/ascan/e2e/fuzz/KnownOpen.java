@@ -10,10 +10,7 @@ import java.util.List;
  * instead: such failures count as {@code KNOWN_OPEN}, not as failures. Keep this list short.
  */
 enum KnownOpen {
-    NESTED_SUBQUERY("a subquery inside a subquery: most plan and answer right now, but Calcite's decorrelator can loop in"
-            + " its post-decorrelation rules (FilterIntoJoinRule with JoinConditionPushRule) until the query times out"
-            + " (seed 328 q6629: k IN (SELECT 7 FROM ta t3 WHERE NOT EXISTS (SELECT ... WHERE 1 < t3.id) AND t3.b >= t0.b)"
-            + " NOT IN (TRUE, FALSE) over a join)");
+    ; // none open: the last, a sub-query inside a sub-query, planned for ever (fixed by EqualSubQueries)
 
     final String reason;
     /** Failure signatures that mark this entry's failures (none when the generator avoids the construct). */

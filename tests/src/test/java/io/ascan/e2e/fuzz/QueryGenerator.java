@@ -401,7 +401,6 @@ final class QueryGenerator {
         if (depth <= 0) return chance(50) ? compare(leaf(scope, comparableKind(), true), leaf(scope, null, false)) : leaf(scope, Kind.BOOLEAN, true);
         int d = depth - 1;
         int pick = random.nextInt(scope.subqueries() ? 16 : 13);
-        if (pick >= 13 && open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) pick = 0;
         return switch (pick) {
             case 0, 1, 2 -> {
                 Kind k = comparableKind();
@@ -458,7 +457,7 @@ final class QueryGenerator {
 
     /** A scalar subquery: one aggregate of {@code kind} over one table, maybe correlated; or a leaf where none may go. */
     private Expr scopedSubquery(Scope scope, Kind kind) {
-        if (!scope.subqueries() || open(KnownOpen.NESTED_SUBQUERY) && scope.depth() > 0) return leaf(scope, kind, true);
+        if (!scope.subqueries()) return leaf(scope, kind, true);
         Scope inner = subScope(scope);
         String alias = "t" + aliases++;
         String table = chance(10) ? "te" : MAIN_TABLES[random.nextInt(MAIN_TABLES.length)];
