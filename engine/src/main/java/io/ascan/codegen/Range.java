@@ -3,6 +3,7 @@ package io.ascan.codegen;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
 import io.ascan.types.DataType;
+import io.ascan.types.TypeKind;
 import java.math.BigDecimal;
 
 /**
@@ -31,18 +32,18 @@ record Range(long lo, long hi, boolean intValues) {
                 bound = b.longValueExact();
             }
             case DATE -> {
-                if (k.type().kind() != io.ascan.types.TypeKind.DATE) return null;
+                if (k.type().kind() != TypeKind.DATE) return null;
                 bound = (Integer) k.value();
             }
             case TIMESTAMP -> {
-                if (k.type().kind() != io.ascan.types.TypeKind.TIMESTAMP) return null;
+                if (k.type().kind() != TypeKind.TIMESTAMP) return null;
                 bound = (Long) k.value();
             }
             default -> {
                 return null;
             }
         }
-        boolean ints = column.kind() == io.ascan.types.TypeKind.INTEGER || column.kind() == io.ascan.types.TypeKind.DATE;
+        boolean ints = column.kind() == TypeKind.INTEGER || column.kind() == TypeKind.DATE;
         return switch (op) {
             case LT -> bound == Long.MIN_VALUE ? empty(ints) : new Range(Long.MIN_VALUE, bound - 1, ints);
             case LE -> new Range(Long.MIN_VALUE, bound, ints);
@@ -70,8 +71,9 @@ record Range(long lo, long hi, boolean intValues) {
         if (l == min) return lt(x, h + 1);
         if (h == max) return "(1 - " + lt(x, l) + ")";
         long span = h - l; // as unsigned: the values kept, less one
-        if (intValues) return BRANCHLESS + "within(" + x + ", " + literal(l) + ", " + (span + 1) + "L)";
-        if (span >= 0 && span < Long.MAX_VALUE) return BRANCHLESS + "within(" + x + ", " + literal(l) + ", " + (span + 1) + "L)";
+        if (intValues || span >= 0 && span < Long.MAX_VALUE) {
+            return BRANCHLESS + "within(" + x + ", " + literal(l) + ", " + (span + 1) + "L)";
+        }
         return "((1 - " + lt(x, l) + ") & " + lt(x, h + 1) + ")"; // half the longs or more: two tests
     }
 
