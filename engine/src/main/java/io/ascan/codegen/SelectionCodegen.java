@@ -21,8 +21,8 @@ import java.util.function.IntFunction;
  * every tuple of the batch, each next one over the tuples the ones before kept, all writing
  * {@code sel[n] = row; n += test;} so that no branch depends on the data and mid selectivities
  * cost no mispredictions. Simple conjuncts are those of {@link SimpleConjunct} (those on one
- * column share one loop) and comparisons, BETWEEN, IN and LIKE of a possibly dictionary-encoded
- * VARCHAR with literals, which look the tuple's code up in a per-batch table. The other
+ * column share one loop, and their comparisons with constants one {@link Range} test) and
+ * comparisons, BETWEEN, IN and LIKE of a possibly dictionary-encoded VARCHAR with literals, which look the tuple's code up in a per-batch table. The other
  * conjuncts are the {@link #restPredicate rest}: the caller evaluates them per selected tuple with the full
  * three-valued code. A tuple passes P only if every conjunct is TRUE, so the split is exact;
  * the rest no longer runs for tuples a simple conjunct rejected, which only spares work (and
@@ -259,8 +259,17 @@ public final class SelectionCodegen {
                 String valid = ExprCodegen.RT + (cols.length == 1 ? "Branchless.valid(" : "Branchless.validOrAll(");
                 for (int c : cols) terms.add(valid + columns.validity(c) + ", row)");
             }
+            Range range = null; // the comparisons with constants, as one range test
             for (SimpleConjunct s : conjuncts) {
+                if (s.range() != null) {
+                    range = range == null ? s.range() : range.and(s.range());
+                    continue;
+                }
                 String t = s.test().apply(locals);
+                if (!t.equals("1")) terms.add(t);
+            }
+            if (range != null) {
+                String t = range.test(locals.getFirst());
                 if (!t.equals("1")) terms.add(t);
             }
             if (terms.isEmpty()) return "1";

@@ -33,8 +33,12 @@ import java.util.function.UnaryOperator;
  * @param values  whether the test reads the columns' values (false: validity only)
  * @param test    the Java int expression (1: TRUE, 0: FALSE) given the Java expressions of the
  *                columns' values, built from {@code Branchless} calls and {@code &}
+ * @param range   for a comparison or BETWEEN of an exact, DATE or TIMESTAMP column with constants,
+ *                the values it keeps in the column's representation, so that the conjuncts on one
+ *                column become one range test ({@link Range}); else null
  */
-record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean values, Function<List<String>, String> test) {
+record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean values, Function<List<String>, String> test,
+        Range range) {
     private static final String BRANCHLESS = ExprCodegen.RT + "Branchless.";
     /** IN lists up to this long become an OR of equalities; longer ones are not simple. */
     static final int MAX_IN_LIST = ComparisonCodegen.INLINE_IN_LIST;
@@ -44,7 +48,7 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
         if (!(e instanceof Call c)) return null;
         return switch (c.op()) {
             case IS_NOT_NULL -> c.arg(0) instanceof ColumnRef r ? new SimpleConjunct(e, new int[] {r.index()},
-                    new DataType[] {r.type()}, false, v -> "1") : null;
+                    new DataType[] {r.type()}, false, v -> "1", null) : null;
             case EQ, NE, LT, LE, GT, GE -> comparison(c);
             case BETWEEN -> between(c);
             case IN -> in(c);
@@ -64,13 +68,13 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
         if (!(a instanceof ColumnRef x) || !fixedWidth(x.type())) return null;
         if (b instanceof Literal k) {
             UnaryOperator<String> test = constant(op, x.type(), k);
-            return test == null ? null : one(c, x, test);
+            return test == null ? null : one(c, x, test, Range.of(op, x.type(), k));
         }
         if (b instanceof ColumnRef y && y.index() != x.index() && sameRepresentation(x.type(), y.type())) {
             boolean dbl = x.type().kind() == TypeKind.DOUBLE;
             Operator o = op;
             return new SimpleConjunct(c, new int[] {x.index(), y.index()}, new DataType[] {x.type(), y.type()}, true,
-                    v -> compare(o, dbl ? orderKey(v.get(0)) : v.get(0), dbl ? orderKey(v.get(1)) : v.get(1)));
+                    v -> compare(o, dbl ? orderKey(v.get(0)) : v.get(0), dbl ? orderKey(v.get(1)) : v.get(1)), null);
         }
         return null;
     }
@@ -82,7 +86,8 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
         }
         UnaryOperator<String> low = constant(Operator.GE, x.type(), lo), high = constant(Operator.LE, x.type(), hi);
         if (low == null || high == null) return null;
-        return one(c, x, v -> low.apply(v) + " & " + high.apply(v));
+        Range from = Range.of(Operator.GE, x.type(), lo), to = Range.of(Operator.LE, x.type(), hi);
+        return one(c, x, v -> low.apply(v) + " & " + high.apply(v), from == null || to == null ? null : from.and(to));
     }
 
     /** TRUE on a match; a NULL in the list makes a miss NULL, which is not TRUE either, so NULLs are ignored. */
@@ -100,11 +105,11 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
             List<String> terms = new ArrayList<>();
             for (UnaryOperator<String> t : tests) terms.add(t.apply(v));
             return terms.isEmpty() ? "0" : "(" + String.join(" | ", terms) + ")";
-        });
+        }, null);
     }
 
-    private static SimpleConjunct one(Call c, ColumnRef x, UnaryOperator<String> test) {
-        return new SimpleConjunct(c, new int[] {x.index()}, new DataType[] {x.type()}, true, v -> test.apply(v.getFirst()));
+    private static SimpleConjunct one(Call c, ColumnRef x, UnaryOperator<String> test, Range range) {
+        return new SimpleConjunct(c, new int[] {x.index()}, new DataType[] {x.type()}, true, v -> test.apply(v.getFirst()), range);
     }
 
     /** The test "x op k" as a function of x's Java expression, or null when k cannot be compared in x's representation. */
@@ -134,18 +139,25 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
      * {@code <=} and {@code >}; {@code =} never holds, {@code <>} always.
      */
     private static UnaryOperator<String> exactConstant(Operator op, BigDecimal w, boolean intColumn) {
+        BigDecimal bound = exactBound(op, w);
+        if (bound == null) return x -> op == Operator.EQ ? "0" : "1";
+        if (!fitsLong(bound)) return null; // beyond every value: rare enough to leave to the general code
+        return withConstant(op, bound.longValueExact(), intColumn);
+    }
+
+    /** The integral bound that x op w compares x with (see {@link #exactConstant}); null for a fractional w and = or <>. */
+    static BigDecimal exactBound(Operator op, BigDecimal w) {
         boolean integral = w.signum() == 0 || w.stripTrailingZeros().scale() <= 0;
-        BigDecimal bound = switch (op) {
+        return switch (op) {
             case LT, GE -> w.setScale(0, RoundingMode.CEILING);
             case LE, GT -> w.setScale(0, RoundingMode.FLOOR);
             case EQ, NE -> integral ? w.setScale(0, RoundingMode.UNNECESSARY) : null;
             default -> throw new IllegalArgumentException(op.name());
         };
-        if (bound == null) return x -> op == Operator.EQ ? "0" : "1";
-        if (bound.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0 || bound.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            return null; // beyond every value: rare enough to leave to the general code
-        }
-        return withConstant(op, bound.longValueExact(), intColumn);
+    }
+
+    static boolean fitsLong(BigDecimal v) {
+        return v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 
     /**
@@ -173,7 +185,7 @@ record SimpleConjunct(Expr source, int[] columns, DataType[] types, boolean valu
     }
 
     /** An exact literal's value, or null for other types. */
-    private static BigDecimal exact(Literal k) {
+    static BigDecimal exact(Literal k) {
         return switch (k.type().kind()) {
             case INTEGER -> BigDecimal.valueOf((Integer) k.value());
             case BIGINT -> BigDecimal.valueOf((Long) k.value());

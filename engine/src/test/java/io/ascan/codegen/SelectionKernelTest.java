@@ -120,6 +120,20 @@ class SelectionKernelTest {
         p.add(and(Call.predicate(OR, cmp(LT, I, Literal.of(0)), B), cmp(NE, J, Literal.of(2))));
         p.add(and(Call.predicate(NOT, cmp(LT, I, Literal.of(42))), Call.predicate(IS_NOT_NULL, M)));
         p.add(and(cmp(EQ, Call.of(MOD, DataType.INTEGER, I, J), Literal.of(0)), cmp(GE, J, Literal.of(1))));
+        // comparisons with constants on one column, as one range test: empty, full, clamped to int, half the longs and more
+        p.add(and(cmp(GE, L, Literal.of(-5L)), cmp(LE, L, Literal.of(7L)), cmp(GT, L, Literal.of(-3L))));
+        p.add(and(cmp(GT, I, Literal.of(5)), cmp(LT, I, Literal.of(3))));
+        p.add(Call.predicate(BETWEEN, I, Literal.of(-3_000_000_000L), Literal.of(3_000_000_000L)));
+        p.add(and(cmp(GE, I, Literal.of(Integer.MIN_VALUE)), cmp(LE, I, Literal.of(Integer.MAX_VALUE - 1))));
+        p.add(and(cmp(GT, I, Literal.of(Integer.MIN_VALUE)), cmp(LT, I, Literal.of(Integer.MAX_VALUE))));
+        p.add(and(cmp(GE, L, Literal.of(0L)), cmp(LE, L, Literal.of(Long.MAX_VALUE - 1))));
+        p.add(and(cmp(GE, L, Literal.of(-1L)), cmp(LE, L, Literal.of(Long.MAX_VALUE - 1))));
+        p.add(Call.predicate(BETWEEN, L, Literal.of(Long.MIN_VALUE), Literal.of(Long.MAX_VALUE)));
+        p.add(and(cmp(GE, M, dec("1.245")), cmp(LT, M, Literal.of(42)), cmp(NE, M, dec("3.00"))));
+        p.add(and(cmp(GE, I, Literal.of(0)), Call.predicate(IN, I, Literal.of(1), Literal.of(42), Literal.of(50)), cmp(LT, I, Literal.of(100))));
+        p.add(and(cmp(GT, TS, Literal.of(LocalDateTime.of(1990, 1, 1, 0, 0))), cmp(LE, TS, Literal.of(LocalDateTime.of(2020, 2, 29, 12, 34, 56, 789_000_000)))));
+        p.add(and(Call.predicate(BETWEEN, DT, Literal.of(LocalDate.of(1970, 1, 1)), Literal.of(LocalDate.of(2021, 1, 1))),
+                cmp(LT, DT, Literal.of(LocalDate.of(1995, 6, 17)))));
         // none and all pass
         p.add(and(cmp(LT, J, Literal.of(-100)), cmp(GT, I, Literal.of(0))));
         p.add(Call.predicate(IS_NOT_NULL, J));

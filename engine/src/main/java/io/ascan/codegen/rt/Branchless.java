@@ -34,6 +34,24 @@ public final class Branchless {
         return (int) (((long) a - b) >>> 63);
     }
 
+    /**
+     * lo &lt;= x &lt; lo + count, for 1 &lt;= count &lt;= 2^32: x - lo, wrapping and read unsigned, is below
+     * count exactly for the values of the range, so a range is one subtraction and one comparison.
+     */
+    public static int within(int x, int lo, long count) {
+        return (int) ((((x - lo) & 0xFFFFFFFFL) - count) >>> 63);
+    }
+
+    /**
+     * The same for longs, for 1 &lt;= count &lt; 2^63 and lo + count - 1 &lt;= Long.MAX_VALUE: d = x - lo
+     * (wrapping) is in [0, count) as an unsigned number; d with its top bit set is not, and otherwise
+     * d - count cannot overflow, so its sign decides.
+     */
+    public static int within(long x, long lo, long count) {
+        long d = x - lo;
+        return (int) (((d - count) & ~d) >>> 63);
+    }
+
     public static int le(long a, long b) {
         return 1 - lt(b, a);
     }

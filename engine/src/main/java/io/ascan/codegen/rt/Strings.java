@@ -84,16 +84,21 @@ public final class Strings {
      * (SWAR, the "generic SIMD" substring search): a position is a candidate when the word at it
      * holds the first byte and the word {@code lp - 1} further the last byte, so one OR of the two
      * XORs and an exact zero-byte test find them, and only candidates, rare in text, compare the
-     * bytes between. Reads never go past {@code la}.
+     * bytes between. Reads never go past {@code la}: the last eight positions are one more such
+     * step, moved back to end at the last start position (the ones it shares with the step before
+     * were no match), not a byte at a time.
      */
     private static int find(long a, int la, int from, long p, int lp, long first, long last) {
         int i = from;
-        if (LITTLE_ENDIAN) {
-            for (; i + lp + 7 <= la; i += 8) {
+        int lastStep = la - lp - 7;
+        if (LITTLE_ENDIAN && i <= lastStep) {
+            while (true) {
                 for (long m = candidates(a, i, lp, first, last); m != 0; m &= m - 1) {
                     int k = i + (Long.numberOfTrailingZeros(m) >>> 3);
                     if (lp <= 2 || equals(a + k + 1, lp - 2, p + 1, lp - 2)) return k;
                 }
+                if (i == lastStep) return -1;
+                i = Math.min(i + 8, lastStep);
             }
         }
         byte b = (byte) first;

@@ -46,6 +46,26 @@ class BranchlessTest {
     }
 
     @Test
+    void withinHoldsExactlyForTheRangeWhereTheSubtractionWraps() {
+        for (long x : LONGS) {
+            for (long lo : LONGS) {
+                for (long hi : LONGS) {
+                    if (hi < lo || hi - lo < 0 || hi - lo == Long.MAX_VALUE) continue; // count must lie in [1, 2^63)
+                    assertEquals(lo <= x && x <= hi ? 1 : 0, Branchless.within(x, lo, hi - lo + 1), x + " in [" + lo + ", " + hi + "]");
+                }
+            }
+        }
+        for (int x : INTS) {
+            for (int lo : INTS) {
+                for (int hi : INTS) {
+                    if (hi < lo) continue;
+                    assertEquals(lo <= x && x <= hi ? 1 : 0, Branchless.within(x, lo, (long) hi - lo + 1), x + " in [" + lo + ", " + hi + "]");
+                }
+            }
+        }
+    }
+
+    @Test
     void doubleOrderKeysOrderAsSql() {
         for (double a : DOUBLES) {
             for (double b : DOUBLES) {

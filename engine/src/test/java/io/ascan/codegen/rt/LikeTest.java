@@ -54,6 +54,8 @@ class LikeTest {
             for (int len = 0; len < 24; len++) {
                 MemorySegment m = utf8(arena, "x".repeat(len) + "y");
                 assertEquals(-1, Strings.indexOf(m.address(), len, new byte[] {'y'}, 0), "length " + len);
+                assertEquals(-1, Strings.indexOf(m.address(), len, utf8(arena, "xy").address(), 2, 0), "length " + len);
+                assertEquals(len >= 2 ? 0 : -1, Strings.indexOf(m.address(), len, utf8(arena, "xx").address(), 2, 0), "length " + len);
                 assertEquals(false, Like.compile("%y%x%", null).matches(m.address(), len));
             }
         }
