@@ -43,7 +43,8 @@ import java.util.Set;
  *       slices) or the machine's, and a round would only cost.</li>
  *   <li>What the scan's first round measured is remembered for the next scan of the shape: the
  *       exploited mode at what it ran at over the scan, the others at most {@link #CLEARLY_WORSE}
- *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}).</li>
+ *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}). A scan
+ *       that ran one mode and ended before its reference was fixed remembers that mode's last window.</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -114,6 +115,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private boolean driftUnrivalled;
     /** The remembered figures a scan started from without sampling; null when it did not. */
     private Map<ScanMode, Double> startedFrom;
+    /**
+     * The current mode's latest full window before its reference is fixed: what a scan that ran one
+     * mode without sampling remembers if it ends before {@link #REFERENCE_WINDOWS} windows ({@link #close}).
+     */
+    private double unlevelled = Double.NaN;
 
     /**
      * @param model the cost model's prior (may be {@link ModePrior#NONE})
@@ -289,6 +295,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         ModeStats s = ctx.stats(current);
         if (!s.windowFull()) return;
         if (Double.isNaN(reference)) {
+            unlevelled = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
             reference = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             belowSince = -1;
@@ -537,7 +544,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     @Override
     public void close() {
         super.close();
-        if (shape == null || firstFigures == null) return;
+        if (shape == null) return;
+        if (firstFigures == null && startedFrom == null && !Double.isNaN(unlevelled)) {
+            // One mode, no round, too short for a reference: what it ran at is still a measurement, which makes the
+            // next scan's prior a remembered one (the model's other modes scaled to it) instead of the model alone.
+            firstFigures = new EnumMap<>(Map.of(current, unlevelled));
+        }
+        if (firstFigures == null) return;
         if (levelledMode != null) {
             double sustained = capped(levelledMode, steadyWindows > 0 ? steadyWindows / steadySeconds : levelledReference);
             Double sampled = firstFigures.get(levelledMode);

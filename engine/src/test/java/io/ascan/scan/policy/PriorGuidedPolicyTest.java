@@ -252,6 +252,24 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aScanOfOneModeTooShortForAReferenceStillRemembersWhatItRanAt() {
+        // The model puts pushdown far ahead: no sampling; 36 morsels end before 4 windows after the warm-up fix a reference.
+        SamplingCoordinator c = new SamplingCoordinator();
+        int n = K + 3 * CONFIG.window() + 4;
+        PolicySimulator first = run(c, model(1, 3, 20), "lineorder|P", n, constant(Map.of(DIRECT, 100.0, STAGING, 300.0,
+                PUSHDOWN, 2000.0)));
+        assertEquals(1, first.notesContaining("no sampling"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|P");
+        assertEquals(java.util.Set.of(PUSHDOWN), remembered.keySet(), String.valueOf(remembered));
+        assertTrue(remembered.get(PUSHDOWN) > 1800 && remembered.get(PUSHDOWN) < 2200, remembered.toString());
+        // the next scan of the shape starts from it, the model's other modes scaled to it
+        PolicySimulator second = run(c, model(1, 3, 20), "lineorder|P", n, constant(Map.of(DIRECT, 100.0, STAGING, 300.0,
+                PUSHDOWN, 2000.0)));
+        assertEquals(1, second.notesContaining("prior (remembered"), second.notes.toString());
+        assertEquals(n, second.count(PUSHDOWN, 0, n), second.notes.toString());
+    }
+
+    @Test
     void everyModeMeasuredBeforeMeansNoSamplingHoweverCloseTheyAre() {
         SamplingCoordinator c = new SamplingCoordinator();
         // Without a link the modes run close: within the margin, so a prior alone would sample all three.
