@@ -252,6 +252,25 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aBoundBelowTheModelsGuessOfTheBestRulesNothingOutBeforeTheBestIsMeasured() {
+        // TPC-H Q1 over a node without a link limit: the model guesses pushdown at 1,800 slices/s, pull-up is bounded
+        // at the 126 measured of it; measured, pushdown runs at 28, pull-up at 120.
+        int n = 877;
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 126.0, PUSHDOWN, 1800.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 126.0));
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null), n, 12,
+                LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, STAGING, 1.0, PUSHDOWN, 28.0))).run();
+        assertEquals(0, sim.notesContaining("no sampling"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertTrue(sim.count(DIRECT, 0, n) > n - 3 * (12 + CONFIG.window() + LAG), sim.notes.toString());
+        // where pushdown runs as guessed, pull-up is not sampled: the round costs nothing
+        PolicySimulator asGuessed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null), n,
+                12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, STAGING, 1.0, PUSHDOWN, 1800.0))).run();
+        assertEquals(0, asGuessed.count(DIRECT, 0, n), asGuessed.notes.toString());
+        assertEquals(1, asGuessed.notesContaining("direct not sampled"), asGuessed.notes.toString());
+    }
+
+    @Test
     void aScanOfOneModeTooShortForAReferenceStillRemembersWhatItRanAt() {
         // The model puts pushdown far ahead: no sampling; 36 morsels end before 4 windows after the warm-up fix a reference.
         SamplingCoordinator c = new SamplingCoordinator();
