@@ -104,9 +104,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     private final Set<ScanMode> timedOut = EnumSet.noneOf(ScanMode.class);
     /**
-     * The latest rate of each mode that was measured, not bounded by a timeout: by this scan's samples,
-     * or remembered when the scan started from memory. Drift starts a round only if another mode may
-     * beat the current one by these ({@link #rival}).
+     * The latest rate of each mode: measured by this scan's samples (at most its bound where it timed out), the
+     * rate drift left it at, or remembered when the scan started from memory. Drift starts a round only if another
+     * mode may beat the current one by these ({@link #rival}).
      */
     private final Map<ScanMode, Double> known = new EnumMap<>(ScanMode.class);
     /** {@link ScanContext#nanoTime()} when the mode being sampled completed its first slice after the switch; -1 before. */
@@ -190,6 +190,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // mode's first slices after a switch can run far ahead (the output queue's slack on cached slices).
             if (othersSampled && model.rowsAlike()) return false;
             measured.put(m, driftRecent);
+            // and its rate for the next drift's rivals: else a mode left on drift stays unknown, so a rival of every later
+            // slowdown of the mode that beat it (TPC-H Q1 unlimited: pushdown, at 28 slices/s, sampled again against
+            // pull-up at 74 in every round)
+            known.put(m, capped(m, driftRecent));
             return true;
         }
         double best = Double.isNaN(driftRecent) ? 0 : driftRecent;
@@ -448,7 +452,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!Double.isNaN(bound)) {
             r = Double.isNaN(r) ? bound : Math.min(r, bound);
             timedOut.add(m);
-            known.remove(m);
+            // at most that: a rival only once the current mode runs below what it timed out against (not of every drift)
+            known.put(m, capped(m, r));
         } else if (!Double.isNaN(r)) {
             known.put(m, capped(m, r));
         }

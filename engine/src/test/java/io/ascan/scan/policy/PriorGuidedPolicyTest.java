@@ -258,16 +258,31 @@ class PriorGuidedPolicyTest {
         int n = 877;
         ModePrior remote = new ModePrior(Map.of(DIRECT, 126.0, PUSHDOWN, 1800.0), java.util.Set.of(), "cost model",
                 Map.of(DIRECT, 126.0));
-        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null), n, 12,
-                LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, STAGING, 1.0, PUSHDOWN, 28.0))).run();
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, PUSHDOWN, 28.0))).run();
         assertEquals(0, sim.notesContaining("no sampling"), sim.notes.toString());
         assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
         assertTrue(sim.count(DIRECT, 0, n) > n - 3 * (12 + CONFIG.window() + LAG), sim.notes.toString());
         // where pushdown runs as guessed, pull-up is not sampled: the round costs nothing
-        PolicySimulator asGuessed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null), n,
-                12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, STAGING, 1.0, PUSHDOWN, 1800.0))).run();
+        PolicySimulator asGuessed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, PUSHDOWN, 1800.0))).run();
         assertEquals(0, asGuessed.count(DIRECT, 0, n), asGuessed.notes.toString());
         assertEquals(1, asGuessed.notesContaining("direct not sampled"), asGuessed.notes.toString());
+    }
+
+    @Test
+    void aModeLeftOnDriftIsNoRivalOfALaterSlowdownItCannotBeat() {
+        // TPC-H Q1 over a node: pushdown first, slowing to 25 slices/s; drift finds pull-up at 90, which later slows to 70
+        // (the machine's load): pushdown, left at 25, cannot beat that, even raised by as much as pull-up slowed.
+        int n = 877;
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(),
+                ModePrior.of(Map.of(DIRECT, 1.0, PUSHDOWN, 20.0), "cost model"), null), List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05,
+                CONFIG,
+                (m, slice, since) -> m == PUSHDOWN ? (slice < 300 ? 40.0 : 25.0) : slice < 500 ? 90.0 : 70.0).run();
+        assertEquals(1, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("drift on direct"), sim.notes.toString());
+        assertEquals(0, sim.count(PUSHDOWN, 400, n), sim.notes.toString());
     }
 
     @Test
