@@ -186,9 +186,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // Over a storage node, measured again once another mode was: drift fires at a trough of the current
             // mode's rate, so the rate it fired at is biased low, and on a loaded machine a trough is often a
             // passing one (pushdown on SSB q2.1's uniform data at 10 Gbit/s: windows of 54 to 220 slices/s in one
-            // scan); the mode sampled against it would win against the dip, not the mode. Not locally, where a
-            // mode's first slices after a switch can run far ahead (the output queue's slack on cached slices).
-            if (othersSampled && model.rowsAlike()) return false;
+            // scan); the mode sampled against it would win against the dip, not the mode. With R or without (TPC-H Q6
+            // unlimited: pushdown's trough of 97.5 slices/s against its reference of 269 lost to pull-up's 145, which then
+            // pulled up 726 of 877 slices, 2.2x pushdown's time). Not locally, where a mode's first slices after a switch
+            // can run far ahead (the output queue's slack on cached slices).
+            if (othersSampled && model.remote()) return false;
             measured.put(m, driftRecent);
             // and its rate for the next drift's rivals: else a mode left on drift stays unknown, so a rival of every later
             // slowdown of the mode that beat it (TPC-H Q1 unlimited: pushdown, at 28 slices/s, sampled again against

@@ -184,7 +184,7 @@ class PriorGuidedPolicyTest {
         // in the dip, where pushdown's recent rate is at its lowest; measured again after pull-up's sample it is past the
         // dip, and kept. Against the dip's rate pull-up would have won the rest of the scan.
         int n = 3000;
-        ModePrior remote = model(8, 9, 10).rowsAlike(true);
+        ModePrior remote = model(8, 9, 10).rowsAlike(true).remote(true);
         PolicySimulator sim = run(new SamplingCoordinator(), remote, null, n, (m, slice, since) -> switch (m) {
             case DIRECT -> 850.0;
             case STAGING -> 100.0;
@@ -249,6 +249,22 @@ class PriorGuidedPolicyTest {
         // Another shape does not.
         PolicySimulator other = run(c, ModePrior.NONE, "lineorder|Q", SCAN, trace);
         assertTrue(other.policy.sampledSlices() > 0, other.notes.toString());
+    }
+
+    @Test
+    void overAStorageNodeWithoutRAPassingDipOfTheCurrentModeDoesNotSwitchEither() {
+        // TPC-H Q6 over a node without a link limit: pushdown at 270 slices/s dips to 95 for 30 slices; pull-up runs at 145.
+        int n = 877;
+        PolicySimulator.Trace dip = (m, slice, since) -> m == PUSHDOWN ? (slice >= 300 && slice < 330 ? 95.0 : 270.0) : 145.0;
+        ModePrior q6 = ModePrior.of(Map.of(DIRECT, 1.0, PUSHDOWN, 20.0), "cost model");
+        PolicySimulator remote = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6.remote(true), null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, dip).run();
+        assertEquals(1, remote.notesContaining("drift on pushdown"), remote.notes.toString());
+        assertEquals(0, remote.count(DIRECT, 400, n), remote.notes.toString());
+        // locally the round keeps the rate drift fired at, and pull-up wins against the dip
+        PolicySimulator local = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, dip).run();
+        assertTrue(local.count(DIRECT, 400, n) > 0, local.notes.toString());
     }
 
     @Test
