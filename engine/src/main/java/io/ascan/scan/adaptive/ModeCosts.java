@@ -111,7 +111,7 @@ final class ModeCosts {
         ModePrior prior = of(table, slices, projected, read, p, filters, bandwidth, pullupBandwidth, true, storageThreads,
                 computeThreads, modes);
         // with R, a pulled-up slice is filtered at the scan (RuntimeFilteredPullup): both modes feed the pipeline alike
-        return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size()).rowsAlike(!filters.isEmpty());
+        return prior == ModePrior.NONE ? prior : perUnit(prior, slices, slices.size()).rowsAlike(!filters.isEmpty()).remote(true);
     }
 
     /** {@code prior}'s figures (rows/s) in units per second, as the scan measures them and as the bounds are. */
@@ -121,7 +121,7 @@ final class ModeCosts {
         double perUnit = (double) rows / units;
         Map<ScanMode, Double> throughput = new EnumMap<>(ScanMode.class);
         prior.throughput().forEach((m, t) -> throughput.put(m, t / perUnit));
-        return new ModePrior(throughput, prior.excludable(), prior.source(), prior.bounds(), prior.rowsAlike());
+        return new ModePrior(throughput, prior.excludable(), prior.source(), prior.bounds(), prior.rowsAlike(), prior.remote());
     }
 
     private static ModePrior of(Table table, List<SliceMeta> slices, int[] projected, int[] read, Expr p,

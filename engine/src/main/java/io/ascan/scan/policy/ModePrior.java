@@ -14,7 +14,7 @@ import java.util.Set;
  * come from ("cost model", "remembered").
  */
 public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source,
-                        Map<ScanMode, Double> bounds, boolean rowsAlike) {
+                        Map<ScanMode, Double> bounds, boolean rowsAlike, boolean remote) {
     public static final ModePrior NONE = new ModePrior(Map.of(), Set.of(), "none");
 
     public ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source) {
@@ -22,12 +22,17 @@ public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludab
     }
 
     public ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludable, String source, Map<ScanMode, Double> bounds) {
-        this(throughput, excludable, source, bounds, false);
+        this(throughput, excludable, source, bounds, false, false);
     }
 
     /** The same, where every mode feeds the pipeline the same rows of a slice ({@code rowsAlike}). */
     public ModePrior rowsAlike(boolean alike) {
-        return new ModePrior(throughput, excludable, source, bounds, alike);
+        return new ModePrior(throughput, excludable, source, bounds, alike, remote);
+    }
+
+    /** The same, for a scan of a storage node across a network ({@code remote}). */
+    public ModePrior remote(boolean across) {
+        return new ModePrior(throughput, excludable, source, bounds, rowsAlike, across);
     }
 
     /**
@@ -40,6 +45,9 @@ public record ModePrior(Map<ScanMode, Double> throughput, Set<ScanMode> excludab
      * @param rowsAlike whether every mode feeds the pipeline the same rows of a slice (over a storage node with R:
      *     pushdown's, and pull-up's filtered at the scan), so that a slowdown of the current mode that comes with more
      *     rows per slice is the data's, and slows the others as much ({@link PriorGuidedPolicy})
+     * @param remote whether the scan reads a storage node across a network, where a mode's first slices after a switch
+     *     do not run ahead of it (no slices loaded or cached beforehand), so a drift round measures the current mode again
+     *     ({@link PriorGuidedPolicy})
      */
     public ModePrior {
         throughput = Map.copyOf(throughput);

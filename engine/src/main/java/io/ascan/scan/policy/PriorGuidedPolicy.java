@@ -43,7 +43,8 @@ import java.util.Set;
  *       slices) or the machine's, and a round would only cost.</li>
  *   <li>What the scan's first round measured is remembered for the next scan of the shape: the
  *       exploited mode at what it ran at over the scan, the others at most {@link #CLEARLY_WORSE}
- *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}).</li>
+ *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}). A scan
+ *       that ran one mode and ended before its reference was fixed remembers that mode's last window.</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -103,9 +104,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      */
     private final Set<ScanMode> timedOut = EnumSet.noneOf(ScanMode.class);
     /**
-     * The latest rate of each mode that was measured, not bounded by a timeout: by this scan's samples,
-     * or remembered when the scan started from memory. Drift starts a round only if another mode may
-     * beat the current one by these ({@link #rival}).
+     * The latest rate of each mode: measured by this scan's samples (at most its bound where it timed out), the
+     * rate drift left it at, or remembered when the scan started from memory. Drift starts a round only if another
+     * mode may beat the current one by these ({@link #rival}).
      */
     private final Map<ScanMode, Double> known = new EnumMap<>(ScanMode.class);
     /** {@link ScanContext#nanoTime()} when the mode being sampled completed its first slice after the switch; -1 before. */
@@ -114,6 +115,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private boolean driftUnrivalled;
     /** The remembered figures a scan started from without sampling; null when it did not. */
     private Map<ScanMode, Double> startedFrom;
+    /**
+     * The current mode's latest full window before its reference is fixed: what a scan that ran one
+     * mode without sampling remembers if it ends before {@link #REFERENCE_WINDOWS} windows ({@link #close}).
+     */
+    private double unlevelled = Double.NaN;
 
     /**
      * @param model the cost model's prior (may be {@link ModePrior#NONE})
@@ -180,10 +186,16 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // Over a storage node, measured again once another mode was: drift fires at a trough of the current
             // mode's rate, so the rate it fired at is biased low, and on a loaded machine a trough is often a
             // passing one (pushdown on SSB q2.1's uniform data at 10 Gbit/s: windows of 54 to 220 slices/s in one
-            // scan); the mode sampled against it would win against the dip, not the mode. Not locally, where a
-            // mode's first slices after a switch can run far ahead (the output queue's slack on cached slices).
-            if (othersSampled && model.rowsAlike()) return false;
+            // scan); the mode sampled against it would win against the dip, not the mode. With R or without (TPC-H Q6
+            // unlimited: pushdown's trough of 97.5 slices/s against its reference of 269 lost to pull-up's 145, which then
+            // pulled up 726 of 877 slices, 2.2x pushdown's time). Not locally, where a mode's first slices after a switch
+            // can run far ahead (the output queue's slack on cached slices).
+            if (othersSampled && model.remote()) return false;
             measured.put(m, driftRecent);
+            // and its rate for the next drift's rivals: else a mode left on drift stays unknown, so a rival of every later
+            // slowdown of the mode that beat it (TPC-H Q1 unlimited: pushdown, at 28 slices/s, sampled again against
+            // pull-up at 74 in every round)
+            known.put(m, capped(m, driftRecent));
             return true;
         }
         double best = Double.isNaN(driftRecent) ? 0 : driftRecent;
@@ -271,7 +283,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         double best = prior.of(current);
         int n = 0;
         for (ScanMode m : candidates) if (m == current || !boundedBelow(m, best)) n++;
-        return n;
+        // At least one other: the best's figure is the model's guess, which a bound is no measurement against. Over a
+        // storage node pushdown's guess ran 40-65x ahead of it (TPC-H Q1 unlimited: 1,800 slices/s modelled, 28
+        // measured) and ruled out pull-up, bounded at the 126 slices/s measured of it, which ran at 139. A round
+        // that finds the best as fast as guessed skips the bounded ones at no cost ({@link #skip}).
+        return candidates.size() > 1 ? Math.max(2, n) : n;
     }
 
     private static String pct(double f) {
@@ -289,6 +305,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         ModeStats s = ctx.stats(current);
         if (!s.windowFull()) return;
         if (Double.isNaN(reference)) {
+            unlevelled = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
             reference = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             belowSince = -1;
@@ -437,7 +454,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!Double.isNaN(bound)) {
             r = Double.isNaN(r) ? bound : Math.min(r, bound);
             timedOut.add(m);
-            known.remove(m);
+            // at most that: a rival only once the current mode runs below what it timed out against (not of every drift)
+            known.put(m, capped(m, r));
         } else if (!Double.isNaN(r)) {
             known.put(m, capped(m, r));
         }
@@ -537,7 +555,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     @Override
     public void close() {
         super.close();
-        if (shape == null || firstFigures == null) return;
+        if (shape == null) return;
+        if (firstFigures == null && startedFrom == null && !Double.isNaN(unlevelled)) {
+            // One mode, no round, too short for a reference: what it ran at is still a measurement, which makes the
+            // next scan's prior a remembered one (the model's other modes scaled to it) instead of the model alone.
+            firstFigures = new EnumMap<>(Map.of(current, unlevelled));
+        }
+        if (firstFigures == null) return;
         if (levelledMode != null) {
             double sustained = capped(levelledMode, steadyWindows > 0 ? steadyWindows / steadySeconds : levelledReference);
             Double sampled = firstFigures.get(levelledMode);

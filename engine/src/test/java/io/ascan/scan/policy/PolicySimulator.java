@@ -44,7 +44,13 @@ final class PolicySimulator implements ScanContext {
     private long clock; // simulated nanoseconds
 
     PolicySimulator(ModePolicy policy, long total, int warmup, int lag, double noise, PolicyConfig config, Trace trace) {
-        this.modes = List.of(ScanMode.values());
+        this(policy, List.of(ScanMode.values()), total, warmup, lag, noise, config, trace);
+    }
+
+    /** A scan offering {@code modes} only (over a storage node: direct and pushdown). */
+    PolicySimulator(ModePolicy policy, List<ScanMode> modes, long total, int warmup, int lag, double noise, PolicyConfig config,
+                    Trace trace) {
+        this.modes = List.copyOf(modes);
         this.policy = policy;
         this.total = total;
         this.warmup = warmup;

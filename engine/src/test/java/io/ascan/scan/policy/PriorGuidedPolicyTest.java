@@ -184,7 +184,7 @@ class PriorGuidedPolicyTest {
         // in the dip, where pushdown's recent rate is at its lowest; measured again after pull-up's sample it is past the
         // dip, and kept. Against the dip's rate pull-up would have won the rest of the scan.
         int n = 3000;
-        ModePrior remote = model(8, 9, 10).rowsAlike(true);
+        ModePrior remote = model(8, 9, 10).rowsAlike(true).remote(true);
         PolicySimulator sim = run(new SamplingCoordinator(), remote, null, n, (m, slice, since) -> switch (m) {
             case DIRECT -> 850.0;
             case STAGING -> 100.0;
@@ -249,6 +249,74 @@ class PriorGuidedPolicyTest {
         // Another shape does not.
         PolicySimulator other = run(c, ModePrior.NONE, "lineorder|Q", SCAN, trace);
         assertTrue(other.policy.sampledSlices() > 0, other.notes.toString());
+    }
+
+    @Test
+    void overAStorageNodeWithoutRAPassingDipOfTheCurrentModeDoesNotSwitchEither() {
+        // TPC-H Q6 over a node without a link limit: pushdown at 270 slices/s dips to 95 for 30 slices; pull-up runs at 145.
+        int n = 877;
+        PolicySimulator.Trace dip = (m, slice, since) -> m == PUSHDOWN ? (slice >= 300 && slice < 330 ? 95.0 : 270.0) : 145.0;
+        ModePrior q6 = ModePrior.of(Map.of(DIRECT, 1.0, PUSHDOWN, 20.0), "cost model");
+        PolicySimulator remote = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6.remote(true), null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, dip).run();
+        assertEquals(1, remote.notesContaining("drift on pushdown"), remote.notes.toString());
+        assertEquals(0, remote.count(DIRECT, 400, n), remote.notes.toString());
+        // locally the round keeps the rate drift fired at, and pull-up wins against the dip
+        PolicySimulator local = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, dip).run();
+        assertTrue(local.count(DIRECT, 400, n) > 0, local.notes.toString());
+    }
+
+    @Test
+    void aBoundBelowTheModelsGuessOfTheBestRulesNothingOutBeforeTheBestIsMeasured() {
+        // TPC-H Q1 over a node without a link limit: the model guesses pushdown at 1,800 slices/s, pull-up is bounded
+        // at the 126 measured of it; measured, pushdown runs at 28, pull-up at 120.
+        int n = 877;
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 126.0, PUSHDOWN, 1800.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 126.0));
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, PUSHDOWN, 28.0))).run();
+        assertEquals(0, sim.notesContaining("no sampling"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertTrue(sim.count(DIRECT, 0, n) > n - 3 * (12 + CONFIG.window() + LAG), sim.notes.toString());
+        // where pushdown runs as guessed, pull-up is not sampled: the round costs nothing
+        PolicySimulator asGuessed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), remote, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, constant(Map.of(DIRECT, 120.0, PUSHDOWN, 1800.0))).run();
+        assertEquals(0, asGuessed.count(DIRECT, 0, n), asGuessed.notes.toString());
+        assertEquals(1, asGuessed.notesContaining("direct not sampled"), asGuessed.notes.toString());
+    }
+
+    @Test
+    void aModeLeftOnDriftIsNoRivalOfALaterSlowdownItCannotBeat() {
+        // TPC-H Q1 over a node: pushdown first, slowing to 25 slices/s; drift finds pull-up at 90, which later slows to 70
+        // (the machine's load): pushdown, left at 25, cannot beat that, even raised by as much as pull-up slowed.
+        int n = 877;
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(),
+                ModePrior.of(Map.of(DIRECT, 1.0, PUSHDOWN, 20.0), "cost model"), null), List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05,
+                CONFIG,
+                (m, slice, since) -> m == PUSHDOWN ? (slice < 300 ? 40.0 : 25.0) : slice < 500 ? 90.0 : 70.0).run();
+        assertEquals(1, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("drift on direct"), sim.notes.toString());
+        assertEquals(0, sim.count(PUSHDOWN, 400, n), sim.notes.toString());
+    }
+
+    @Test
+    void aScanOfOneModeTooShortForAReferenceStillRemembersWhatItRanAt() {
+        // The model puts pushdown far ahead: no sampling; 36 morsels end before 4 windows after the warm-up fix a reference.
+        SamplingCoordinator c = new SamplingCoordinator();
+        int n = K + 3 * CONFIG.window() + 4;
+        PolicySimulator first = run(c, model(1, 3, 20), "lineorder|P", n, constant(Map.of(DIRECT, 100.0, STAGING, 300.0,
+                PUSHDOWN, 2000.0)));
+        assertEquals(1, first.notesContaining("no sampling"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|P");
+        assertEquals(java.util.Set.of(PUSHDOWN), remembered.keySet(), String.valueOf(remembered));
+        assertTrue(remembered.get(PUSHDOWN) > 1800 && remembered.get(PUSHDOWN) < 2200, remembered.toString());
+        // the next scan of the shape starts from it, the model's other modes scaled to it
+        PolicySimulator second = run(c, model(1, 3, 20), "lineorder|P", n, constant(Map.of(DIRECT, 100.0, STAGING, 300.0,
+                PUSHDOWN, 2000.0)));
+        assertEquals(1, second.notesContaining("prior (remembered"), second.notes.toString());
+        assertEquals(n, second.count(PUSHDOWN, 0, n), second.notes.toString());
     }
 
     @Test

@@ -30,6 +30,23 @@ class PullupThroughputTest {
     }
 
     @Test
+    void callsTooSmallToMeasureBytesAreNoRate() {
+        PullupThroughput t = new PullupThroughput();
+        // 100 calls of 2 KiB, 2 ms each: 1 MB/s, set by the round trips
+        for (int i = 0; i < 100; i++) {
+            t.started(2 * i * MS);
+            t.ended(2 * (i + 1) * MS, 2048);
+        }
+        assertEquals(0, t.best());
+        // a window of 4 MB calls measures bytes
+        for (int i = 0; i < 10; i++) {
+            t.started((200 + 20 * i) * MS);
+            t.ended((220 + 20 * i) * MS, 4_000_000);
+        }
+        assertEquals(200_000_000, t.best());
+    }
+
+    @Test
     void theBestWindowIsKept() {
         PullupThroughput t = new PullupThroughput();
         t.started(0);
