@@ -16,11 +16,13 @@ public final class KeyBitmap implements AutoCloseable {
     /** Bits allowed per key: about what a Bloom filter spends ({@link BloomFilter}: 16 to 32). */
     static final long BITS_PER_KEY = 32;
     /**
-     * Bits allowed for any key count (128 KiB): a bitmap this small stays in a core's second-level
+     * Bits allowed for any key count (512 KiB): a bitmap this small stays in a core's second-level
      * cache, and its one load beats hashing into a smaller Bloom filter (SSB's suppliers of two
-     * cities: 795 keys over 100,000 values).
+     * cities: 795 keys over 100,000 values; TPC-H q02's 7,854 parts over 2,000,000 values at SF 10,
+     * where the pushdown kernel tests a key in a third of the time of range then Bloom filter:
+     * RuntimeFilterBenchmark, docs/benchmarks.md).
      */
-    static final long SMALL_BITS = 1L << 20;
+    static final long SMALL_BITS = 1L << 22;
     /** The largest bitmap (1 MiB): beyond it the Bloom filter is the safer bet. */
     static final long MAX_BITS = 1L << 23;
 

@@ -67,15 +67,16 @@ class KeyBitmapTest {
         assertFalse(KeyBitmap.suits(new KeyRange()), "no keys");
         assertTrue(KeyBitmap.suits(KeyRangeTest.of(1, KeyBitmap.SMALL_BITS)), "two keys, but a bitmap small enough anyway");
         assertFalse(KeyBitmap.suits(KeyRangeTest.of(1, KeyBitmap.SMALL_BITS + 1)), "two keys far apart");
-        assertTrue(KeyBitmap.suits(KeyRangeTest.spread(0, 4_000_000, 200_000)), "20 values per key, under a Bloom filter's bits");
-        assertFalse(KeyBitmap.suits(KeyRangeTest.spread(0, 4_000_000, 100_000)), "40 values per key, more than a Bloom filter's");
+        assertTrue(KeyBitmap.suits(KeyRangeTest.spread(0, 2_000_000, 7_854)), "TPC-H q02's parts at SF 10: sparse, but 250 KB");
+        assertTrue(KeyBitmap.suits(KeyRangeTest.spread(0, 8_000_000, 400_000)), "20 values per key, under a Bloom filter's bits");
+        assertFalse(KeyBitmap.suits(KeyRangeTest.spread(0, 8_000_000, 200_000)), "40 values per key, more than a Bloom filter's");
         assertFalse(KeyBitmap.suits(KeyRangeTest.spread(0, 64_000_000, 6_000_000)), "dense, but over 1 MiB of bits");
         assertFalse(KeyBitmap.suits(KeyRangeTest.of(Long.MIN_VALUE, Long.MAX_VALUE)), "the range of long overflows");
     }
 
     @Test
     void bitsAnOwnerKeepsServeForSparserKeysUpToTheLargestBitmap() {
-        KeyRange sparse = KeyRangeTest.spread(0, 4_000_000, 100_000);
+        KeyRange sparse = KeyRangeTest.spread(0, 8_000_000, 200_000);
         assertFalse(KeyBitmap.suits(sparse), "40 values per key: no bitmap of its own");
         assertNotNull(KeyBitmap.over(0, sparse), "but another structure's bits cost nothing");
         assertNull(KeyBitmap.over(0, KeyRangeTest.spread(0, 64_000_000, 6_000_000)), "over 1 MiB of bits");

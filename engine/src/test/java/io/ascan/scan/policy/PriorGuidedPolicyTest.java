@@ -486,6 +486,25 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aModeDroppedOnTimeIsRememberedAtWhatItCompletedNotNearTheWinner() {
+        // TPC-H q02's partsupp at SF 10: pushdown's bitmap R passes 0.2% of the rows, 20x the others' throughput. They
+        // are dropped on time; remembered at 80% of pushdown, every later dip of pushdown made them rivals and re-sampled.
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator first = run(c, model(8, 9, 10), "partsupp|R", SCAN,
+                constant(Map.of(DIRECT, 500.0, STAGING, 500.0, PUSHDOWN, 10000.0)));
+        assertEquals(2, first.notesContaining("dropped: "), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("partsupp|R");
+        for (ScanMode m : List.of(DIRECT, STAGING)) {
+            assertTrue(remembered.get(m) < 0.2 * remembered.get(PUSHDOWN), m + " near what it completed: " + remembered);
+        }
+        // The next scan runs pushdown 30% below what was remembered of it (a loaded machine): no other mode may beat that.
+        PolicySimulator second = run(c, model(8, 9, 10), "partsupp|R", SCAN,
+                constant(Map.of(DIRECT, 500.0, STAGING, 500.0, PUSHDOWN, 7000.0)));
+        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
+        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+    }
+
+    @Test
     void theRememberedFigureIsWhatTheExploitedModeRanAtOverTheScan() {
         // Date-ordered data: pushdown's first 100 slices run at 4,000 morsels/s (its reference), the rest at 2,000.
         SamplingCoordinator c = new SamplingCoordinator();

@@ -11,10 +11,10 @@ import io.ascan.scan.Rowset;
 import io.ascan.exec.store.BloomFilter;
 import io.ascan.exec.store.KeyBitmap;
 import io.ascan.exec.store.KeyRange;
-import io.ascan.exec.store.RowLayout;
-import io.ascan.exec.store.TupleStore;
 import io.ascan.memory.RequiredJvmFlags;
 import io.ascan.types.DataType;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -35,11 +35,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One runtime filter R in the pushdown filter kernel, with no P before it (so it reads every
- * tuple), over {@value #ROWS} uniform INTEGER keys of {@value #DOMAIN} values (SSB's
- * {@code lo_suppkey} at SF 10): the build's keys are either {@code spread} over the domain (every
- * k-th value: suppliers of some cities) or a {@code clustered} run (the dates of one month), a
- * {@code fraction} of the values. {@code test}: hash and Bloom filter, key range then Bloom
- * filter, or key range and bitmap. Score: nanoseconds per tuple.
+ * tuple), over {@value #ROWS} uniform INTEGER keys of {@code domain} values (100,000: SSB's
+ * {@code lo_suppkey} at SF 10; 2,000,000: TPC-H's {@code ps_partkey} at SF 10): the build's keys
+ * are either {@code spread} over the domain (every k-th value: suppliers of some cities, the parts
+ * of q02) or a {@code clustered} run (the dates of one month), a {@code fraction} of the values.
+ * {@code test}: hash and Bloom filter, key range then Bloom filter, or key range and bitmap (built
+ * whatever {@link KeyBitmap#suits} says, to measure where it stops paying). Score: nanoseconds per
+ * tuple.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -50,7 +52,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {RequiredJvmFlags.NATIVE_ACCESS, RequiredJvmFlags.OPEN_NIO, RequiredJvmFlags.UNSAFE, "-Xmx2g"})
 public class RuntimeFilterBenchmark {
     static final int ROWS = 1 << 22;
-    static final int DOMAIN = 100_000;
 
     @Param({"BLOOM", "RANGE_THEN_BLOOM", "BITMAP"})
     public FilterKernelCompiler.KeyTest test;
@@ -61,11 +62,13 @@ public class RuntimeFilterBenchmark {
     @Param({"0.01", "0.2"})
     public double fraction;
 
+    @Param({"100000"})
+    public int domain;
+
     private BenchMemory memory;
     private DetachedQuery query;
     private List<Rowset> rowsets;
     private final List<Batch> batches = new ArrayList<>();
-    private TupleStore build;
     private BloomFilter bloom;
     private KeyBitmap bitmap;
     private long[] bounds;
@@ -78,25 +81,21 @@ public class RuntimeFilterBenchmark {
         memory = new BenchMemory();
         query = new DetachedQuery(memory.allocator(), memory.pool(), Fixtures.ONE_WORKER);
         var allocator = query.context().allocator();
-        int[] values = Fixtures.uniform(ROWS, DOMAIN, 4);
-        rowsets = Fixtures.rowsets(new ColumnKind[] {ColumnKind.INT}, new int[][] {values}, DOMAIN, allocator);
+        int[] values = Fixtures.uniform(ROWS, domain, 4);
+        rowsets = Fixtures.rowsets(new ColumnKind[] {ColumnKind.INT}, new int[][] {values}, domain, allocator);
         for (Rowset r : rowsets) batches.add(r.batch());
-        // the build: its keys in a TupleStore (as a join build holds them), their range, Bloom filter and bitmap
-        int count = (int) Math.round(fraction * DOMAIN), step = DOMAIN / count, first = keys.equals("spread") ? 0 : DOMAIN / 3;
-        boolean[] built = new boolean[DOMAIN];
-        RowLayout layout = new RowLayout(List.of(DataType.INTEGER));
-        build = new TupleStore(layout, allocator, "benchmark build");
+        // the build's keys: their range, Bloom filter and bitmap
+        int count = (int) Math.round(fraction * domain), step = domain / count, first = keys.equals("spread") ? 0 : domain / 3;
+        boolean[] built = new boolean[domain];
         bloom = new BloomFilter(count, allocator);
         KeyRange range = new KeyRange();
         for (int i = 0; i < count; i++) {
             int k = keys.equals("spread") ? i * step : first + i;
             built[k] = true;
-            Mem.putLong(build.appendRow() + layout.valueOffset(0), k);
             bloom.add(Hash.finish(Hash.combine(Hash.SEED, k)));
             range.add(k);
         }
-        bitmap = KeyBitmap.of(List.of(build), layout, 0, range, allocator);
-        Fixtures.check(bitmap != null, "the build's keys suit a bitmap");
+        bitmap = KeyBitmap.of(bits(built, range, allocator), range.min(), range.max());
         bounds = new long[] {range.min(), range.max(), bitmap.address()};
         kernel = FilterKernelCompiler.compile(null, new int[] {0}, List.of(ExprCompiler.Input.of("k", DataType.INTEGER)),
                 List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {0}, test)), c -> "k").instantiate(allocator);
@@ -109,6 +108,20 @@ public class RuntimeFilterBenchmark {
                 test + " passed " + passed + " tuples, " + exact + " have a partner");
     }
 
+    /** The keys' bits over their range, as {@link KeyBitmap#of} sets them where the keys suit a bitmap. */
+    private static ArrowBuf bits(boolean[] built, KeyRange range, BufferAllocator allocator) {
+        long bytes = ((range.max() - range.min() + 64) >>> 6) << 3;
+        var words = allocator.buffer(bytes);
+        words.setZero(0, bytes);
+        for (int k = (int) range.min(); k <= range.max(); k++) {
+            if (built[k]) {
+                long d = k - range.min(), at = words.memoryAddress() + ((d >>> 6) << 3);
+                Mem.putLong(at, Mem.getLong(at) | 1L << d);
+            }
+        }
+        return words;
+    }
+
     @Benchmark
     public long filter() {
         long n = 0;
@@ -119,6 +132,6 @@ public class RuntimeFilterBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        Fixtures.close(kernel, scratch, bitmap, bloom, build, Fixtures.all(rowsets), query, memory);
+        Fixtures.close(kernel, scratch, bitmap, bloom, Fixtures.all(rowsets), query, memory);
     }
 }
