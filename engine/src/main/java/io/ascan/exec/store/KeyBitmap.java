@@ -72,9 +72,9 @@ public final class KeyBitmap implements AutoCloseable {
 
     /** Whether the keys of {@code range} get a bitmap (else a Bloom filter alone serves). */
     public static boolean suits(KeyRange range) {
-        if (range == null || range.keys() == 0) return false;
+        if (!shareable(range)) return false;
         long bits = range.max() - range.min() + 1;
-        return bits > 0 && bits <= MAX_BITS && (bits <= SMALL_BITS || bits <= BITS_PER_KEY * range.keys());
+        return bits <= SMALL_BITS || bits <= BITS_PER_KEY * range.keys();
     }
 
     /**

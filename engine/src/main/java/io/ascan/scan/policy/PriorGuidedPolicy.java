@@ -309,7 +309,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (Double.isNaN(reference)) {
             unlevelled = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
             if (s.measured() < (long) REFERENCE_WINDOWS * config.window()) return;
-            reference = capped(current, Double.isNaN(s.estimate()) ? s.recent() : Math.min(s.estimate(), s.recent()));
+            reference = unlevelled;
             belowSince = -1;
             steadyCounted = s.measured();
             level();

@@ -1,47 +1,18 @@
 package io.ascan.planner;
 
-import io.ascan.engine.Engine;
-import io.ascan.engine.EngineConfig;
-import io.ascan.engine.EngineProperties;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ascan.catalog.Catalog;
-import io.ascan.exec.QueryResult;
-import io.ascan.planner.PreparedQuery;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
-import org.apache.arrow.vector.BigIntVector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * [NOT] EXISTS and NOT IN run as SEMI and ANTI hash joins, with SQL's NULL semantics. all_types
  * has i = 0..1999, l = i * 1000000007, and s = 'v' + i except NULL where i % 3 == 0.
  */
-class SubQueryJoinsTest {
-    @TempDir static Path dir;
-    static AscanQueryService service;
-
-    @BeforeAll
-    static void open() throws IOException {
-        Catalog catalog = BenchmarkTables.allTypes(Catalog.create(dir));
-        service = new AscanQueryService(catalog, Engine.acquire(catalog.dir(), EngineConfig.DEFAULTS), 0);
-    }
-
-    @AfterAll
-    static void close() {
-        service.close();
-    }
-
+class SubQueryJoinsTest extends AllTypesQueries {
     static String s(int i) {
         return i % 3 == 0 ? null : "v" + i;
     }
@@ -56,10 +27,7 @@ class SubQueryJoinsTest {
         String plan = p.explain();
         for (String h : planHas) assertTrue(plan.contains(h), h + " in\n" + plan);
         assertFalse(plan.contains("type=LEFT"), plan);
-        try (QueryResult r = p.execute(List.of(), EngineProperties.parse(Map.of("io", "portable")).query())) {
-            assertTrue(r.next());
-            return ((BigIntVector) r.batch().getVector(0)).get(0);
-        }
+        return count(p);
     }
 
     @Test
