@@ -7,17 +7,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Equi-join on {@code leftKeys[i] = rightKeys[i]} plus an optional residual condition over left
+ * Equi-join on {@code leftKeys[i] = rightKeys[i]} (or {@code IS NOT DISTINCT FROM} where
+ * {@code nullSafe[i]}: NULL then matches NULL on that key, as decorrelated sub-queries over
+ * nullable columns join) plus an optional residual condition over left
  * columns followed by right columns. {@code buildRight} says which input the hash table is built
  * from (the planner picks the smaller one); the other is probed. Output: left columns, then right
  * columns (left only for SEMI and ANTI); the outer side's missing columns are NULL.
  */
 public record HashJoinNode(PhysicalNode left, PhysicalNode right, JoinType type, int[] leftKeys, int[] rightKeys,
-                           Expr residual, boolean buildRight) implements PhysicalNode {
+                           Expr residual, boolean buildRight, boolean[] nullSafe) implements PhysicalNode {
     public HashJoinNode {
         leftKeys = leftKeys.clone();
         rightKeys = rightKeys.clone();
-        if (leftKeys.length != rightKeys.length) throw new IllegalArgumentException("key lists differ in length");
+        nullSafe = nullSafe.clone();
+        if (leftKeys.length != rightKeys.length || nullSafe.length != leftKeys.length) {
+            throw new IllegalArgumentException("key lists differ in length");
+        }
         for (int i = 0; i < leftKeys.length; i++) {
             DataType l = left.output().get(leftKeys[i]).type(), r = right.output().get(rightKeys[i]).type();
             if (!hashable(l, r)) {
@@ -25,6 +30,23 @@ public record HashJoinNode(PhysicalNode left, PhysicalNode right, JoinType type,
                         + " column: the plan is inconsistent (an internal planner error)");
             }
         }
+    }
+
+    /** A join whose keys are all strict ({@code =}): a NULL key never matches. */
+    public HashJoinNode(PhysicalNode left, PhysicalNode right, JoinType type, int[] leftKeys, int[] rightKeys, Expr residual,
+                        boolean buildRight) {
+        this(left, right, type, leftKeys, rightKeys, residual, buildRight, new boolean[leftKeys.length]);
+    }
+
+    @Override
+    public boolean[] nullSafe() {
+        return nullSafe.clone();
+    }
+
+    /** Whether any key matches NULL with NULL. */
+    public boolean anyNullSafe() {
+        for (boolean b : nullSafe) if (b) return true;
+        return false;
     }
 
     /**

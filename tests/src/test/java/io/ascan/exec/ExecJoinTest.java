@@ -163,6 +163,38 @@ class ExecJoinTest {
         }
     }
 
+    /**
+     * Null-safe keys (IS NOT DISTINCT FROM, as decorrelation joins on nullable columns) mixed with
+     * strict ones, NULLs in both keys on both sides: NULL meets NULL on a null-safe key only, for
+     * every join type and build side, with and without a residual; a single null-safe key keeps
+     * the hash table even where its keys are dense (the direct layout has no slot for NULL).
+     */
+    @ParameterizedTest
+    @EnumSource(JoinType.class)
+    void nullSafeKeysMixedWithStrictOnes(JoinType t) throws Exception {
+        String[][] keySets = {{"lk<=>rk"}, {"lk<=>rk", "ls=rs"}, {"lk=rk", "ls<=>rs"}, {"lk<=>rk", "ls<=>rs"}};
+        for (String[] on : keySets) {
+            for (boolean buildRight : new boolean[] {true, false}) {
+                for (boolean residual : new boolean[] {false, true}) checkNullSafe(t, buildRight, residual, on);
+            }
+        }
+    }
+
+    void checkNullSafe(JoinType t, boolean buildRight, boolean residual, String... on) throws Exception {
+        ValuesNode l = values(L, "l"), r = values(R, "r");
+        Expr res = residual ? Call.predicate(Operator.GT, col(5, DataType.BIGINT),
+                Call.of(Operator.TIMES, DataType.BIGINT, col(2, DataType.BIGINT), Literal.of(10L))) : null;
+        QueryResult result = executor().execute(join(l, r, t, buildRight, res, on), OPTIONS);
+        List<String> cond = new ArrayList<>();
+        for (String k : on) cond.add(k.replace("<=>", " IS NOT DISTINCT FROM ").replace("=", " = "));
+        if (residual) cond.add("rv > lv * 10");
+        String select = t.projectsRight() ? "*" : "lk, ls, lv";
+        var expected = duck("SELECT " + select + " FROM " + sql(L, "l") + " " + duckJoin(t) + " " + sql(R, "r") + " ON "
+                + String.join(" AND ", cond));
+        assertSameRows(expected, rows(result), false);
+        assertTrue(result.statistics().contains("): hash table"), result.statistics());
+    }
+
     @Test
     void ssbQ11() throws Exception {
         Table lo = table("lineorder"), d = table("dwdate");

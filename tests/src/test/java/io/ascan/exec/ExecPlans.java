@@ -36,10 +36,13 @@ final class ExecPlans {
         return join(left, right, JoinType.INNER, true, null, on);
     }
 
+    /** Keys {@code "a=b"}, or {@code "a<=>b"} for a null-safe key (IS NOT DISTINCT FROM). */
     static HashJoinNode join(PhysicalNode left, PhysicalNode right, JoinType type, boolean buildRight, Expr residual, String... on) {
-        int[] lk = Arrays.stream(on).mapToInt(s -> index(left, s.split("=")[0])).toArray();
-        int[] rk = Arrays.stream(on).mapToInt(s -> index(right, s.split("=")[1])).toArray();
-        return new HashJoinNode(left, right, type, lk, rk, residual, buildRight);
+        int[] lk = Arrays.stream(on).mapToInt(s -> index(left, s.split("<?=>?")[0])).toArray();
+        int[] rk = Arrays.stream(on).mapToInt(s -> index(right, s.split("<?=>?")[1])).toArray();
+        boolean[] nullSafe = new boolean[on.length];
+        for (int i = 0; i < on.length; i++) nullSafe[i] = on[i].contains("<=>");
+        return new HashJoinNode(left, right, type, lk, rk, residual, buildRight, nullSafe);
     }
 
     static AggregateNode sum(PhysicalNode in, String value, String... keys) {

@@ -38,30 +38,36 @@ final class Breakers {
         boolean preserveBuild = t == JoinType.FULL || (t == JoinType.RIGHT && right) || (t == JoinType.LEFT && !right);
         boolean finalPass = preserveBuild || (semiAnti && !right);
         boolean keepNullKeys = preserveBuild || (t == JoinType.ANTI && !right);
+        boolean[] nullSafe = j.nullSafe();
 
         List<DataType> buildTypes = types(buildNode);
         List<DataType> probeTypes = types(probeNode);
-        boolean direct = JoinBuildSink.directAddressable(Arrays.stream(buildKeys).mapToObj(buildTypes::get).toList(),
-                Arrays.stream(probeKeys).mapToObj(probeTypes::get).toList());
+        // The direct-address layout has no slot for a NULL key, which a null-safe key must find.
+        boolean direct = !j.anyNullSafe() && JoinBuildSink.directAddressable(
+                Arrays.stream(buildKeys).mapToObj(buildTypes::get).toList(), Arrays.stream(probeKeys).mapToObj(probeTypes::get).toList());
         // A build whose rows are read again after probing carries this join's MATCHED bits: never shared.
-        Object key = finalPass ? null : new SharedBuild(b.digest(buildNode), Arrays.stream(buildKeys).boxed().toList(), keepNullKeys, direct);
+        Object key = finalPass ? null : new SharedBuild(b.digest(buildNode), Arrays.stream(buildKeys).boxed().toList(),
+                Arrays.toString(nullSafe), keepNullKeys, direct);
         PipelineBuilder.Computed shared = key == null ? null : b.computed(key);
         JoinBuildSink sink;
         if (shared != null) {
             sink = (JoinBuildSink) shared.sink();
         } else {
-            sink = new JoinBuildSink(buildTypes, buildKeys, keepNullKeys, direct);
+            sink = new JoinBuildSink(buildTypes, buildKeys, nullSafe, keepNullKeys, direct);
             b.add(buildNode, new PipelineBuilder.Chain(sink, sink, List.of()));
             if (key != null) b.computes(key, sink);
         }
-        // R may drop probe rows only where a probe row without a match produces nothing.
+        // R may drop probe rows only where a probe row without a match produces nothing. A null-safe
+        // key's NULL passes R: its key range and bitmap let every NULL through, and its Bloom filter
+        // holds every built row's hash, NULL keys hashed as the scan hashes them (StoreCode.hash).
         boolean preserveProbe = t == JoinType.FULL || (t == JoinType.LEFT && right) || (t == JoinType.RIGHT && !right)
                 || (t == JoinType.ANTI && right);
         if (!preserveProbe && probeKeys.length > 0) b.attachRuntimeFilter(probeNode, probeKeys, sink);
         HashJoinProbe probe = new HashJoinProbe(t, right, probeKeys, buildKeys, j.residual(), sink, probeTypes, finalPass,
                 chain.counted());
         b.add(probeNode, chain.wrap(probe, "HashJoinProbe(" + t + ", keys " + Arrays.toString(probeKeys) + " = "
-                + Arrays.toString(buildKeys) + (j.residual() != null ? ", residual" : "")
+                + Arrays.toString(buildKeys) + (j.anyNullSafe() ? ", null-safe " + Arrays.toString(nullSafe) : "")
+                + (j.residual() != null ? ", residual" : "")
                 + (shared != null ? ", build shared with pipeline " + shared.producer() : "") + ")"));
         if (!finalPass) return;
         Function<String, Tuple> tuple;
@@ -101,7 +107,7 @@ final class Breakers {
     }
 
     /** What makes two join builds the same hash table: equal build subtrees, keys and layout choices. */
-    private record SharedBuild(PlanDigest.Digest input, List<Integer> keys, boolean keepNullKeys, boolean direct) {}
+    private record SharedBuild(PlanDigest.Digest input, List<Integer> keys, String nullSafe, boolean keepNullKeys, boolean direct) {}
 
     /** The sorted rows come out on one worker, so the parent operators (LIMIT, the result) see them in order. */
     static void sort(PipelineBuilder b, SortNode s, PipelineBuilder.Chain chain) {

@@ -71,7 +71,7 @@ final class PlanDigest {
             case FilterNode f -> List.of(f.condition());
             case ProjectNode p -> List.of(p.exprs(), p.names());
             case HashJoinNode j -> List.of(j.type(), ints(j.leftKeys()), ints(j.rightKeys()), Optional.ofNullable(j.residual()),
-                    j.buildRight());
+                    j.buildRight(), bools(j.nullSafe()));
             case AggregateNode a -> List.of(ints(a.groupKeys()), a.calls());
             case SortNode s -> List.of(s.keys(), s.offset(), s.fetch());
             case LimitNode l -> List.of(l.offset(), l.fetch());
@@ -83,5 +83,11 @@ final class PlanDigest {
 
     private static List<Integer> ints(int[] a) {
         return Arrays.stream(a).boxed().toList();
+    }
+
+    private static List<Boolean> bools(boolean[] a) {
+        List<Boolean> out = new java.util.ArrayList<>(a.length);
+        for (boolean b : a) out.add(b);
+        return out;
     }
 }

@@ -24,7 +24,8 @@ import java.util.List;
  * the table, the same for every tuple), the key minus the smallest key is the chain's slot and
  * the chain holds only rows with that key, so neither hashing nor comparing (in the clustered
  * variant, the difference shifted right is the slot and the chain's keys are compared). NULL keys never
- * match. Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits
+ * match, except on a null-safe key ({@link JoinBuildSink#nullSafe}), where NULL matches NULL: the
+ * tuple is hashed and looked up with it, and the chain's rows compared as grouping compares. Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits
  * on the first match, ANTI when there was none; when the build side's unmatched (or, for a
  * build-side SEMI/ANTI, matched) rows matter, matches set the row's MATCHED bit for the final pass.
  */
@@ -129,7 +130,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         List<ValueCode> keys = new ArrayList<>();
         for (int k : probeKeys) keys.add(in.read(k, code));
         List<String> nonNull = new ArrayList<>();
-        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        strictNonNull(keys, nonNull);
         if (!nonNull.isEmpty()) code.open("if (" + String.join(" && ", nonNull) + ")");
         String h, first;
         if (heads == null && !direct) {
@@ -223,7 +224,8 @@ public final class HashJoinProbe implements CodegenConsumer {
         List<String> same = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             ValueCode stored = StoreCode.read(code, row, build.layout(), buildKeys[i]);
-            same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
+            if (build.nullSafe(i)) same.add(StoreCode.sameGroup(keys.get(i), stored));
+            else same.add((build.keepsNullKeys() ? "!" + stored.isNull() + " && " : "") + StoreCode.equal(keys.get(i), stored));
         }
         return same.isEmpty() ? null : String.join(" && ", same);
     }
@@ -366,8 +368,15 @@ public final class HashJoinProbe implements CodegenConsumer {
     private String hashKeys(Tuple in, CodeBuilder code, List<String> nonNull) {
         List<ValueCode> keys = new ArrayList<>();
         for (int k : probeKeys) keys.add(in.rowset().read(in.origin(k), code));
-        for (ValueCode k : keys) if (!k.isNull().equals("false")) nonNull.add("!" + k.isNull());
+        strictNonNull(keys, nonNull);
         return StoreCode.hash(code, keys);
+    }
+
+    /** Adds to {@code nonNull} the conditions that the strict keys are not NULL: a NULL there never matches. */
+    private void strictNonNull(List<ValueCode> keys, List<String> nonNull) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (!build.nullSafe(i) && !keys.get(i).isNull().equals("false")) nonNull.add("!" + keys.get(i).isNull());
+        }
     }
 
     public List<DataType> probeTypes() {

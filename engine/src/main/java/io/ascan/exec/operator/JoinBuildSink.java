@@ -27,13 +27,17 @@ import java.util.List;
  * Hash-join build sink: each worker appends the build side's tuples, with their key hash, to its
  * own {@link TupleStore}; at the end one {@link JoinHashTable} chains all stores' rows and
  * builds the Bloom filter R, which is published to the probe-side scan. Rows with a NULL key
- * never match; they are dropped unless the build side's unmatched rows are emitted later. A join
+ * never match; they are dropped unless the build side's unmatched rows are emitted later. A
+ * null-safe key ({@code IS NOT DISTINCT FROM}) is the exception: NULL matches NULL there, so a
+ * NULL in it keeps the row, hashed with the other keys as the probe hashes its NULL. A join
  * on one integer key also tracks the key's range per worker ({@link KeyRange}), so the table can
  * take the direct-address layout when the keys turn out dense.
  */
 public final class JoinBuildSink implements PipelineSink, StateOwner, AutoCloseable {
     private final List<DataType> types;
     private final int[] keys;
+    /** Per key: NULL matches NULL ({@code IS NOT DISTINCT FROM}). */
+    private final boolean[] nullSafe;
     private final boolean keepNullKeys;
     private final boolean directKey;
     /** The key (index into {@code keys}) whose range the build tracks, or -1: the direct key, or one R is published on. */
@@ -54,21 +58,31 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
 
     /** A build sink whose table always has the hash layout. */
     public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys) {
-        this(types, keys, keepNullKeys, false);
+        this(types, keys, new boolean[keys.length], keepNullKeys, false);
+    }
+
+    /** A build sink of strict keys only ({@code =}). */
+    public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys, boolean directKey) {
+        this(types, keys, new boolean[keys.length], keepNullKeys, directKey);
     }
 
     /**
+     * @param nullSafe  per key, whether NULL matches NULL on it
      * @param directKey the probe may address rows by key ({@link #directAddressable}): the table
      *                  takes the direct-address layout if the keys turn out dense
      */
-    public JoinBuildSink(List<DataType> types, int[] keys, boolean keepNullKeys, boolean directKey) {
+    public JoinBuildSink(List<DataType> types, int[] keys, boolean[] nullSafe, boolean keepNullKeys, boolean directKey) {
         this.types = List.copyOf(types);
         this.keys = keys.clone();
+        this.nullSafe = nullSafe.clone();
         this.keepNullKeys = keepNullKeys;
         this.directKey = directKey;
+        if (nullSafe.length != keys.length) throw new IllegalArgumentException("one null-safe flag per key");
         if (directKey && (keys.length != 1 || !integerKey(types.get(keys[0])))) {
             throw new IllegalArgumentException("a direct-address join needs one integer key, not " + Arrays.toString(keys));
         }
+        // the direct layout chains no row with a NULL key
+        if (directKey && nullSafe[0]) throw new IllegalArgumentException("a direct-address join's key cannot be null-safe");
         this.rangeKey = directKey ? 0 : -1;
         this.layout = new RowLayout(types);
         this.localRange = w -> {
@@ -144,6 +158,11 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         return keepNullKeys;
     }
 
+    /** Whether NULL matches NULL on key {@code i}. */
+    public boolean nullSafe(int i) {
+        return nullSafe[i];
+    }
+
     /** The supplier of the finished table, for probe pipelines. */
     public StateSupplier table() {
         return global;
@@ -175,7 +194,7 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         List<ValueCode> k = new ArrayList<>();
         for (int key : keys) k.add(in.read(key, code));
         List<String> nonNull = new ArrayList<>();
-        for (ValueCode v : k) if (!v.isNull().equals("false")) nonNull.add("!" + v.isNull());
+        for (int i = 0; i < k.size(); i++) if (!nullSafe[i] && !k.get(i).isNull().equals("false")) nonNull.add("!" + k.get(i).isNull());
         boolean guard = !keepNullKeys && !nonNull.isEmpty();
         if (guard) code.open("if (" + String.join(" && ", nonNull) + ")");
         String h = StoreCode.hash(code, k);

@@ -19,8 +19,10 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * A hash join: equi-keys from the condition ({@link JoinInfo}, only {@code =}: NULL keys never
- * match), everything else a residual over left then right columns. Without keys the hash table
+ * A hash join: equi-keys from the condition ({@link JoinInfo}: {@code =}, whose NULL keys never
+ * match, and {@code IS NOT DISTINCT FROM} or its expanded form {@code a = b OR (a IS NULL AND b
+ * IS NULL)}, whose NULL keys match NULL: the joins of decorrelated sub-queries over nullable
+ * columns), everything else a residual over left then right columns. Without keys the hash table
  * has one bucket and the join is a nested-loop cross product filtered by the residual.
  *
  * <p>{@code buildRight} says which input the hash table is built from. The rule offers the
@@ -53,9 +55,12 @@ public final class AscanHashJoin extends Join implements AscanRel {
         return buildRight;
     }
 
-    /** Equi-keys ({@code =} only) and the non-equi rest. */
+    /**
+     * Equi-keys and the non-equi rest; {@link JoinInfo#nullExclusionFlags} is false for a
+     * null-safe key.
+     */
     public JoinInfo keys() {
-        return JoinInfo.createWithStrictEquality(left, right, condition);
+        return JoinInfo.of(left, right, condition);
     }
 
     @Override
@@ -93,8 +98,10 @@ public final class AscanHashJoin extends Join implements AscanRel {
         JoinInfo info = keys();
         RexNode rest = info.getRemaining(getCluster().getRexBuilder());
         Expr residual = rest.isAlwaysTrue() ? null : t.expr(rest);
+        boolean[] nullSafe = new boolean[info.leftKeys.size()];
+        for (int i = 0; i < nullSafe.length; i++) nullSafe[i] = !info.nullExclusionFlags.get(i);
         return new HashJoinNode(t.translate(getLeft()), t.translate(getRight()), type(joinType),
-                info.leftKeys.toIntArray(), info.rightKeys.toIntArray(), residual, buildRight);
+                info.leftKeys.toIntArray(), info.rightKeys.toIntArray(), residual, buildRight, nullSafe);
     }
 
     static JoinType type(JoinRelType t) {

@@ -74,7 +74,10 @@ final class PhysicalExplainer {
     private static String join(HashJoinNode j) {
         IntFunction<String> l = names(j.left()), r = names(j.right());
         List<String> keys = new ArrayList<>();
-        for (int i = 0; i < j.leftKeys().length; i++) keys.add(l.apply(j.leftKeys()[i]) + " = " + r.apply(j.rightKeys()[i]));
+        boolean[] nullSafe = j.nullSafe();
+        for (int i = 0; i < j.leftKeys().length; i++) {
+            keys.add(l.apply(j.leftKeys()[i]) + (nullSafe[i] ? " IS NOT DISTINCT FROM " : " = ") + r.apply(j.rightKeys()[i]));
+        }
         int leftWidth = j.left().output().size();
         String residual = j.residual() == null ? "" : j.residual().format(c -> c < leftWidth ? l.apply(c) : r.apply(c - leftWidth));
         return "HashJoin(type=" + j.type() + ", keys=[" + String.join(", ", keys) + "]"

@@ -41,7 +41,8 @@ final class JoinCardinality {
 
     /** The rows of {@code join}, or null if it has no equi-keys or their distinct counts are unknown. */
     static Double rowCount(Join join, RelMetadataQuery mq) {
-        JoinInfo info = JoinInfo.createWithStrictEquality(join.getLeft(), join.getRight(), join.getCondition());
+        // IS NOT DISTINCT FROM keys count as = keys: NULL matching NULL is one more key value.
+        JoinInfo info = JoinInfo.of(join.getLeft(), join.getRight(), join.getCondition());
         if (info.leftKeys.isEmpty()) return null;
         Double l = mq.getRowCount(join.getLeft()), r = mq.getRowCount(join.getRight());
         if (l == null || r == null) return null;
