@@ -25,8 +25,9 @@ import java.util.List;
  * the chain holds only rows with that key, so neither hashing nor comparing (in the clustered
  * variant, the difference shifted right is the slot and the chain's keys are compared). NULL keys never
  * match, except on a null-safe key ({@link JoinBuildSink#nullSafe}), where NULL matches NULL: the
- * tuple is hashed and looked up with it, and the chain's rows compared as grouping compares. Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits
- * on the first match, ANTI when there was none; when the build side's unmatched (or, for a
+ * tuple is hashed and looked up with it, and the chain's rows compared as grouping compares.
+ * Variants: an outer probe side gets a NULL-padded tuple when nothing matched; SEMI emits on the
+ * first match, ANTI when there was none; when the build side's unmatched (or, for a
  * build-side SEMI/ANTI, matched) rows matter, matches set the row's MATCHED bit for the final pass.
  */
 public final class HashJoinProbe implements CodegenConsumer {
