@@ -102,18 +102,6 @@ class ExecAggregateTest {
         assertSameRows(few, rows(executor().execute(overestimated, OPTIONS.withMemoryLimit(4 << 20))), false);
     }
 
-    /** An estimate of a million groups splits each worker's tables into 64 partitions: the merged groups are right. */
-    @Test
-    void anEstimateOfManyGroupsSplitsTheTablesIntoMorePartitions() throws Exception {
-        Table t = table("lineorder");
-        ScanNode scan = scan(t, null, "lo_orderkey", "lo_linenumber", "lo_revenue");
-        List<AggregateNode.Call> calls = List.of(call(Function.COUNT, -1, DataType.BIGINT), call(Function.SUM, 2, DataType.BIGINT));
-        var expected = duck("SELECT lo_orderkey, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_orderkey");
-        assertSameRows(expected, rows(executor().execute(new AggregateNode(scan, new int[] {0}, calls, 1 << 20), OPTIONS)), false);
-        var pairs = duck("SELECT lo_orderkey, lo_linenumber, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_orderkey, lo_linenumber");
-        assertSameRows(pairs, rows(executor().execute(new AggregateNode(scan, new int[] {0, 1}, calls, 1 << 20), OPTIONS)), false);
-    }
-
     /** Keys that seldom repeat from one tuple to the next turn the run check off; the groups stay right. */
     @Test
     void groupsOfUnclusteredKeysWithTheRunCheckOff() throws Exception {

@@ -41,21 +41,13 @@ final class GroupTables implements AutoCloseable {
         return Math.min(each, memoryLimit / 16 / (32L * partitions * Math.max(1, workers)));
     }
 
-    /** Groups per partition's table the partitions are counted for: a slot array of 256-512 KiB, which a core's cache holds. */
-    static final long GROUPS_PER_PARTITION = 1 << 14;
-    static final int MAX_PARTITIONS = 64;
-
     /**
-     * Partitions per worker: a power of two, at least the number of threads that merge, and more
-     * for an estimate of many groups, so that each partition's tables stay cache-sized. Groups
+     * Partitions per worker: a power of two, at least the number of threads that merge. Groups
      * of partition p meet only groups of partition p, so the merge runs per partition in parallel
-     * with no locks; in tables of millions of slots its probes missed the cache (TPC-H q18's
-     * GROUP BY l_orderkey, 1.5 M groups at SF 1 in 2 partitions: the merge's slot reads were a
-     * third of its samples, the merge a quarter to a half of the pipeline).
+     * with no locks.
      */
-    static int partitions(int threads, long expectedGroups) {
-        long wanted = Math.max(2 * threads - 1, expectedGroups / GROUPS_PER_PARTITION);
-        return Integer.highestOneBit((int) Math.min(MAX_PARTITIONS, Math.max(1, wanted)));
+    static int partitions(QueryContext query) {
+        return Integer.highestOneBit(Math.min(64, 2 * query.options().computeThreads() - 1));
     }
 
     /** A new worker's tables; the first registers this state to be closed with the query. */
@@ -64,7 +56,7 @@ final class GroupTables implements AutoCloseable {
             registered = true;
             query.defer(this);
         }
-        AggHashTable[] t = new AggHashTable[partitions(query.options().computeThreads(), expectedGroups)];
+        AggHashTable[] t = new AggHashTable[partitions(query)];
         workers.add(t); // before filling it: a failed allocation leaves only live tables to close
         long each = presize(expectedGroups, t.length, query.options().computeThreads(), query.options().memoryLimit());
         for (int p = 0; p < t.length; p++) {
