@@ -44,7 +44,11 @@ import java.util.Set;
  *   <li>What the scan's first round measured is remembered for the next scan of the shape: the
  *       exploited mode at what it ran at over the scan, the others at most {@link #CLEARLY_WORSE}
  *       of that, or, if it did not sample, at their remembered ratio to it ({@link #close}). A scan
- *       that ran one mode and ended before its reference was fixed remembers that mode's last window.</li>
+ *       that ran one mode and ended before its reference was fixed remembers that mode's last window.
+ *       Two things make a later round the one remembered: its winner beat the mode the scan started in at
+ *       that mode's reference (the memory ranked them wrong), or the remembered best ran more than
+ *       {@link #REGIME_CHANGE} times faster than remembered, which starts a round (the figures came from a
+ *       cold first scan, where every mode waits for the same reads).</li>
  * </ul>
  * Sampling takes the {@link SamplingCoordinator}'s turn, as in the paper; without it the scan
  * stays in its prior's best mode.
@@ -61,6 +65,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * morsels/s measured in the second window of SSB q3.1, 1,000 to 3,000 after).
      */
     static final int REFERENCE_WINDOWS = 4;
+    /**
+     * A remembered best running more than this many times faster than remembered ran in other conditions when
+     * the others were measured (a cold first scan), and is sampled against them again ({@link #checkRemembered}).
+     */
+    static final double REGIME_CHANGE = 2.5;
 
     private final ModePrior model;
     private final String shape;
@@ -376,6 +385,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         double remembered = rememberedRate;
         rememberedRate = Double.NaN;
         if (Double.isNaN(remembered)) return;
+        if (reference > REGIME_CHANGE * remembered) {
+            // Measured in other conditions: the first scan of a process waits for the first reads and runs code the JIT
+            // has not compiled, which every mode waits for alike (SSB SF 10 q3.1: 15-16 slices/s each, then 80 for direct
+            // and 300 for pushdown once hot). Its ranking, and the others' figures relative to it, say nothing of this.
+            if (!resampleFits(ctx, reference)) return;
+            ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, over %.0fx the %.1f remembered: the others' figures were"
+                    + " measured in other conditions; resampling", current, reference, REGIME_CHANGE, remembered));
+            firstFigures = null;
+            driftRecent = reference;
+            resampleAll(ctx);
+            return;
+        }
         if (reference >= (1 - config.delta()) * remembered) {
             // What earlier scans ran at over the whole scan is the steadier reference: a scan's start can run ahead.
             reference = Math.min(reference, remembered);
@@ -529,6 +550,15 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void exploiting(ScanContext ctx) {
+        if (firstFigures != null && levelledMode != null && current != levelledMode
+                && measured.getOrDefault(current, 0.0) > (1 + config.hysteresis()) * levelledReference) {
+            // A later round's winner beat the mode the figures are levelled against at its reference, not only at the
+            // slowdown that started the round: what the scan started from ranked them wrong, and the next scan would
+            // start in the loser again (SSB q3.1: direct, remembered from a cold first scan, at 80 slices/s; pushdown
+            // measured at 317 on drift, and every later scan started in direct). This round is what it remembers.
+            firstFigures = null;
+            startedFrom = null;
+        }
         if (firstFigures == null) {
             firstFigures = new EnumMap<>(measured);
             // a bound, not a rate: a mode remembered before keeps that figure (ScanMemory merges); one never measured takes it

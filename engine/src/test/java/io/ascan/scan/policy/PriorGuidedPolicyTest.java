@@ -643,6 +643,44 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aFirstScanThatWaitedForItsReadsIsSampledAgainOnceTheRememberedBestRunsManyTimesFaster() {
+        // SSB SF 10 q3.1, a process's first scan: every mode waits for the first reads (15-17 slices/s), direct wins
+        // by a little; hot, direct runs at 80 and pushdown (R applied before the pipeline) at 320.
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator cold = run(c, model(8, 9, 10), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 17.0, STAGING, 14.0, PUSHDOWN, 15.0)));
+        assertEquals(1, cold.notesContaining("exploit direct"), cold.notes.toString());
+        PolicySimulator.Trace hot = constant(Map.of(DIRECT, 80.0, STAGING, 50.0, PUSHDOWN, 320.0));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", SCAN, hot);
+        assertEquals(1, second.notesContaining("measured in other conditions; resampling"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        // and the next scan starts in pushdown without sampling
+        PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", SCAN, hot);
+        assertEquals(0, third.policy.sampledSlices(), third.notes.toString());
+        assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+    }
+
+    @Test
+    void aDriftRoundWhoseWinnerBeatsTheRememberedBestAtItsReferenceIsWhatTheNextScanStartsFrom() {
+        // Direct remembered best, pushdown at 41% of it (measured in other conditions); direct slows after 100
+        // slices, and the drift round finds pushdown at 3x direct's reference.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 100.0, STAGING, 37.0, PUSHDOWN, 41.0));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> slice < 100 ? 100.0 : 30.0;
+            case STAGING -> 40.0;
+            case PUSHDOWN -> 300.0;
+        });
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertTrue(c.memory().get("lineorder|R").get(PUSHDOWN) > c.memory().get("lineorder|R").get(DIRECT),
+                c.memory().get("lineorder|R").toString());
+        PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", SCAN,
+                constant(Map.of(DIRECT, 100.0, STAGING, 40.0, PUSHDOWN, 300.0)));
+        assertEquals(0, third.policy.sampledSlices(), third.notes.toString());
+        assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+    }
+
+    @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
         assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
