@@ -23,6 +23,8 @@ import io.ascan.planner.rules.ProjectReduction;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.TypedCasePredicates;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
+import io.ascan.planner.rules.WellFormedWindows;
+import io.ascan.planner.rules.ConstantWindowOrder;
 import io.ascan.planner.rules.JoinEnumerator;
 import io.ascan.planner.rules.NullJoinComparisons;
 import io.ascan.exec.CancelSignal;
@@ -61,7 +63,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); STRING_AGG,
  *       MEDIAN, PERCENTILE_* into window functions over the group's rows ({@link HolisticAggregates});
  *       APPROX_COUNT_DISTINCT into the engine's sketch aggregate ({@link ApproxCountDistinct}); projections
- *       with window functions (OVER) into a projection over a Window;</li>
+ *       with window functions (OVER) into a projection over a Window (RANGE offsets over a constant
+ *       key restated first, {@link ConstantWindowOrder}; the Windows mended after, {@link WellFormedWindows});</li>
  *   <li>constant folding ({@link ConstantFolding}: dates plus intervals, literal arithmetic);</li>
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
@@ -150,7 +153,8 @@ final class LogicalOptimizer {
         r = HolisticAggregates.rewrite(r, builder);
         r = ApproxCountDistinct.rewrite(r);
         r = hep(r, List.of(DistinctAggregateExpansion.RULE), HepMatchOrder.BOTTOM_UP);
-        r = hep(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
+        r = hep(ConstantWindowOrder.rewrite(r), List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW), HepMatchOrder.BOTTOM_UP);
+        r = WellFormedWindows.rewrite(r, builder);
         r = ConstantFolding.fold(r);
         r = hep(r, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
         r = SingleValues.rewrite(r, builder);
