@@ -328,6 +328,27 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aRoundOfTheModelAfterAScanThatPulledUpSamplesPullUpFirstSoThatTheFarSlowerPushdownIsDroppedEarly() {
+        // TPC-H Q1 unlimited: the model guesses pushdown at 1,800 slices/s and bounds pull-up at 126 (its remembered
+        // figure is that bound, so each scan takes the model's round); measured, pull-up runs at 120, pushdown at 25.
+        int n = 877;
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 126.0, PUSHDOWN, 1800.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 126.0)).remote(true);
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace q1 = constant(Map.of(DIRECT, 120.0, PUSHDOWN, 25.0));
+        PolicySimulator first = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineitem|P"), List.of(DIRECT, PUSHDOWN),
+                n, 12, LAG, 0.05, CONFIG, q1).run();
+        PolicySimulator second = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineitem|P"), List.of(DIRECT, PUSHDOWN),
+                n, 12, LAG, 0.05, CONFIG, q1).run();
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        assertEquals(1, second.notesContaining("sampling [direct, pushdown]"), second.notes.toString());
+        assertEquals(1, second.notesContaining("pushdown dropped"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit direct"), second.notes.toString());
+        long before = first.count(PUSHDOWN, 0, n), after = second.count(PUSHDOWN, 0, n);
+        assertTrue(after < 0.6 * before, before + " then " + after + " pushed down: " + second.notes);
+    }
+
+    @Test
     void aBoundBelowTheModelsGuessOfTheBestRulesNothingOutBeforeTheBestIsMeasured() {
         // TPC-H Q1 over a node without a link limit: the model guesses pushdown at 1,800 slices/s, pull-up is bounded
         // at the 126 measured of it; measured, pushdown runs at 28, pull-up at 120.
