@@ -103,6 +103,19 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private int steadyWindows;
     /** Its measurement count when a window was last added to the sums. */
     private long steadyCounted;
+    /** Each mode's windows while exploited with its reference fixed: its throughput over the scan ({@link #scanRate}). */
+    private final Map<ScanMode, ScanRate> exploited = new EnumMap<>(ScanMode.class);
+    /** The current mode's measurement count when a window was last added to {@link #exploited}. */
+    private long exploitedCounted;
+    /** The mode drift started the round from; null otherwise. */
+    private ScanMode driftFrom;
+    /**
+     * The mode that beat the current one's rate in a drift round but not what the current one ran at over the
+     * scan ({@link #rate}), and its rate: the scan switches to it without another round if the current mode's
+     * slowdown lasts {@link #REFERENCE_WINDOWS} windows after the round and it still beats it; null otherwise.
+     */
+    private ScanMode heldOff;
+    private double heldOffRate;
     /** The latest throughput measured of each mode in this scan. */
     private final Map<ScanMode, Double> measured = new EnumMap<>(ScanMode.class);
     /**
@@ -239,9 +252,28 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         return model.bound(m) < CLEARLY_WORSE * rate; // false when either is NaN
     }
 
+    /**
+     * What {@code m} measured in this round; over a storage node, the mode drift started the round from
+     * counts at least what it ran at over the scan (time-weighted: its slow windows weigh most). Drift
+     * fires at a trough, and re-measured at once the mode can still be in it (TPC-H Q6 unlimited on a
+     * loaded machine: pushdown's windows swung between 85 and 350 slices/s, re-measured at 92.8 it lost
+     * to pull-up's 134.4, which then pulled up the rest of the scan at about half pushdown's rate); or
+     * the machine slows every mode alike (TPC-H Q1 unlimited: pull-up re-measured at 39.8 lost to
+     * pushdown's 42.9, 28 and 84 in the first round). A slowdown that outlasts the round is taken as the
+     * mode's and switches without another round ({@link #exploit}).
+     */
     @Override
     double rate(ScanContext ctx, ScanMode m) {
-        return measured.getOrDefault(m, Double.NaN);
+        double r = measured.getOrDefault(m, Double.NaN);
+        if (m != driftFrom || !model.remote()) return r;
+        double scan = scanRate(m);
+        return Double.isNaN(r) || scan > r ? scan : r;
+    }
+
+    /** What {@code m} ran at while exploited with its reference fixed in this scan: NaN before a window. */
+    private double scanRate(ScanMode m) {
+        ScanRate r = exploited.get(m);
+        return r == null ? Double.NaN : r.rate();
     }
 
     @Override
@@ -258,6 +290,19 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         ScanMode best = prior.best(modes);
         current = best == null ? modes.getFirst() : best;
         List<ScanMode> candidates = prior.candidates(modes, MARGIN);
+        ScanMode rememberedBest = remembered == null ? null : remembered.best(modes);
+        if (prior == model && rememberedBest != null && rememberedBest != current && candidates.contains(rememberedBest)
+                && remembered.of(current) < CLEARLY_WORSE * remembered.of(rememberedBest)) {
+            // The model's round, but where the shape's last scan measured the model's best far behind the mode that won,
+            // that mode is sampled first: the far slower one is then dropped after half a window or on time, where
+            // sampled first it ran its whole sample (TPC-H Q1 unlimited: pushdown's 23 slices at 25 slices/s in every
+            // scan, some 0.9 s of pull-up's 6). Not where they were close: a slow window of the data (aBoundedMode...).
+            List<ScanMode> first = new ArrayList<>(candidates);
+            first.remove(rememberedBest);
+            first.addFirst(rememberedBest);
+            candidates = first;
+            current = rememberedBest;
+        }
         String figures = prior.source() + " " + prior.format(modes);
         if (prior != model) for (ScanMode m : modes) if (!Double.isNaN(remembered.of(m))) known.put(m, remembered.of(m));
         if (remembered != null && prior != model && modes.stream().allMatch(m -> !Double.isNaN(remembered.of(m)))) {
@@ -321,6 +366,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             reference = unlevelled;
             belowSince = -1;
             steadyCounted = s.measured();
+            exploitedCounted = s.measured();
             level();
             checkRemembered(ctx);
             return;
@@ -330,17 +376,53 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             steadyWindows++;
             steadyCounted = s.measured();
         }
+        if (s.measured() - exploitedCounted >= config.window()) {
+            exploited.computeIfAbsent(current, m -> new ScanRate()).add(s.recent());
+            exploitedCounted = s.measured();
+        }
         if (s.recent() >= (1 - config.delta()) * reference) {
+            if (heldOff != null) ctx.note(String.format(Locale.ROOT, "%s back at %.1f slices/s: its slowdown passed", current, s.recent()));
             belowSince = -1;
+            heldOff = null;
             return;
         }
         if (belowSince < 0) belowSince = s.measured();
-        if (s.measured() - belowSince < config.window()) return;
+        long slow = s.measured() - belowSince;
+        if (slow < config.window()) return;
+        boolean lasting = slow >= (long) REFERENCE_WINDOWS * config.window();
+        if (heldOff != null) {
+            // A round found heldOff faster than the current mode's trough, not than its rate over the scan: a slowdown
+            // that outlasts the round is the mode's now, and what heldOff measured then decides without sampling again.
+            if (!lasting) return;
+            ScanMode to = heldOff;
+            heldOff = null;
+            if (heldOffRate > (1 + config.hysteresis()) * s.recent()) {
+                ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s for %d windows after the round, below its reference %.1f:"
+                        + " a lasting slowdown; exploit %s at the %.1f it measured", current, s.recent(), slow / config.window(),
+                        reference, to, heldOffRate));
+                known.put(current, capped(current, s.recent()));
+                current = to;
+                belowSince = -1;
+                exploiting(ctx);
+            } else {
+                // not beaten: the level it runs at now is its reference, as after a round that measured it so
+                ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s for %d windows after the round, not beaten by %s's %.1f;"
+                        + " its reference is fixed again", current, s.recent(), slow / config.window(), to, heldOffRate));
+                reference = Double.NaN;
+                belowSince = -1;
+            }
+            return;
+        }
         // Where every mode feeds the pipeline the same rows of a slice with the same kernels (over a storage node
         // with R), a slowdown of the data's (R passing a run of date-ordered slices) or of the machine's (the
         // CPUs they share) slows the others as much: they must beat what the current mode runs at without it.
         double against = model.rowsAlike() ? reference : s.recent();
-        boolean lasting = s.measured() - belowSince >= (long) REFERENCE_WINDOWS * config.window();
+        // Over a storage node, until the slowdown lasts, the others must also beat what the mode ran at over the scan:
+        // a window of 8 slices is tens of ms, and on a loaded machine a mode's windows swing 4x around its rate (TPC-H
+        // Q6 unlimited: pushdown's from 85 to 350 slices/s; three rounds a scan, each keeping it, sampled pull-up at half
+        // its rate). A lasting one is the mode's rate now, against what the others may gain from a phase change.
+        double scan = scanRate(current);
+        if (model.remote() && !lasting && scan > against) against = scan;
         if (rival(ctx, against, lasting ? reference / s.recent() : 1) == null) {
             // A slowdown for a few windows that leaves the current mode this far ahead of what the others ran at
             // is the data's (R passing a run of date-ordered slices) or the machine's, which slows every mode. One
@@ -359,6 +441,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         ctx.note(String.format(Locale.ROOT, "drift on %s: recent %.1f < %.0f%% of reference %.1f slices/s; resampling",
                 current, s.recent(), 100 * (1 - config.delta()), reference));
         driftRecent = s.recent();
+        driftFrom = current;
         resampleAll(ctx);
     }
 
@@ -569,8 +652,33 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             steadySeconds = 0;
             steadyWindows = 0;
         }
-        reference = Double.NaN;
+        exploitedCounted = ctx.stats(current).measured();
+        ScanMode from = driftFrom;
+        driftFrom = null;
         driftRecent = Double.NaN;
+        heldOff = null;
+        if (from == current && model.remote()) {
+            // Kept on its rate over the scan against a faster sample: its slowdown is counted again from here against
+            // the same reference, and the mode that beat its trough is taken if the slowdown lasts.
+            double now = measured.getOrDefault(current, Double.NaN);
+            for (ScanMode m : sampleOrder) {
+                Double r = measured.get(m);
+                if (m != current && !timedOut.contains(m) && r != null && r > (1 + config.hysteresis()) * now
+                        && (heldOff == null || r > heldOffRate)) {
+                    heldOff = m;
+                    heldOffRate = r;
+                }
+            }
+        }
+        if (heldOff != null) {
+            ctx.note(String.format(Locale.ROOT, "keeping %s at %.1f slices/s over the scan: %s's %.1f beats its %.1f now, a trough"
+                    + " unless it lasts %d windows", current, scanRate(current), heldOff, heldOffRate, measured.get(current),
+                    REFERENCE_WINDOWS));
+            belowSince = ctx.stats(current).measured();
+            steadyCounted = exploitedCounted;
+            return;
+        }
+        reference = Double.NaN;
     }
 
     /**
@@ -589,6 +697,21 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * have (else a loaded run lowers the winner alone, and the next scan takes the others for rivals
      * and samples modes 20x slower: SSB q2.1's direct and staging).
      */
+    /** Throughput over windows: their count over the sum of their seconds per slice. */
+    private static final class ScanRate {
+        private double seconds;
+        private int windows;
+
+        void add(double rate) {
+            seconds += 1 / rate;
+            windows++;
+        }
+
+        double rate() {
+            return windows / seconds;
+        }
+    }
+
     @Override
     public void close() {
         super.close();

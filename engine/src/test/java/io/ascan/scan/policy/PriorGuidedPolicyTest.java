@@ -272,6 +272,83 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void overAStorageNodeARoundThatFindsTheCurrentModeStillInItsTroughKeepsItOnWhatItRanAtOverTheScan() {
+        // TPC-H Q6 unlimited on a loaded machine: pushdown at 270 slices/s dips to 95 for 75 slices, so that measured
+        // again after pull-up's sample (145) it is still in the dip; the dip ends before the slowdown lasts 4 windows.
+        int n = 877;
+        PolicySimulator.Trace dip = (m, slice, since) -> m == PUSHDOWN ? (slice >= 300 && slice < 375 ? 95.0 : 270.0) : 145.0;
+        ModePrior q6 = ModePrior.of(Map.of(DIRECT, 1.0, PUSHDOWN, 20.0), "cost model").remote(true);
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, dip).run();
+        assertEquals(1, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("keeping pushdown at"), sim.notes.toString());
+        assertEquals(0, sim.count(DIRECT, 400, n), sim.notes.toString());
+        // A slowdown that outlasts the round is the mode's: the scan takes pull-up, measured in the round, without another.
+        PolicySimulator.Trace lasting = (m, slice, since) -> m == PUSHDOWN ? (slice >= 300 ? 95.0 : 270.0) : 145.0;
+        PolicySimulator slowed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, lasting).run();
+        assertEquals(1, slowed.notesContaining("drift on pushdown"), slowed.notes.toString());
+        assertEquals(1, slowed.notesContaining("a lasting slowdown; exploit direct"), slowed.notes.toString());
+        assertEquals(n - 450, slowed.count(DIRECT, 450, n), slowed.notes.toString());
+    }
+
+    @Test
+    void overAStorageNodeTroughsShorterThanALastingSlowdownPayNoRoundAgainstAModeSlowerOverTheScan() {
+        // TPC-H Q6 unlimited: pushdown at 270 slices/s with a 16-slice trough at 90 every 150 slices (the machine's other
+        // work); pull-up, measured at 140 in the first round, beats a trough but not pushdown's rate over the scan.
+        int n = 877;
+        PolicySimulator.Trace troughs = (m, slice, since) -> m == PUSHDOWN ? (slice >= 150 && slice % 150 < 16 ? 90.0 : 270.0) : 140.0;
+        ModePrior q6 = ModePrior.of(Map.of(DIRECT, 15.0, PUSHDOWN, 20.0), "cost model").remote(true);
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, troughs).run();
+        assertEquals(1, sim.notesContaining("exploit pushdown"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertEquals(0, sim.count(DIRECT, 100, n), sim.notes.toString());
+        // A trough that lasts 4 windows is a slowdown: the round it pays measures both again.
+        PolicySimulator.Trace longer = (m, slice, since) -> m == PUSHDOWN ? (slice >= 300 && slice < 420 ? 90.0 : 270.0) : 140.0;
+        PolicySimulator slowed = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q6, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, longer).run();
+        assertEquals(1, slowed.notesContaining("drift on pushdown"), slowed.notes.toString());
+    }
+
+    @Test
+    void overAStorageNodeALastingSlowdownOfTheMachineDoesNotSwitchToAModeSlowerOverTheScan() {
+        // TPC-H Q1 unlimited: pull-up at 110 slices/s, pushdown at 28; the machine slows pull-up to 40 for 90 slices,
+        // and pushdown, sampled in that slowdown's round, measures 43 (noise on a loaded machine). Pull-up ran at about
+        // 100 over the scan: it is kept, and is back before its slowdown outlasts the round by 4 windows.
+        int n = 877;
+        PolicySimulator.Trace slowdown = (m, slice, since) -> slice >= 600 && slice < 690 ? (m == DIRECT ? 40.0 : 43.0)
+                : m == DIRECT ? 110.0 : 28.0;
+        ModePrior q1 = ModePrior.of(Map.of(DIRECT, 15.0, PUSHDOWN, 20.0), "cost model").remote(true);
+        PolicySimulator sim = new PolicySimulator(new PriorGuidedPolicy(CONFIG, new SamplingCoordinator(), q1, null),
+                List.of(DIRECT, PUSHDOWN), n, 12, LAG, 0.05, CONFIG, slowdown).run();
+        assertEquals(1, sim.notesContaining("drift on direct"), sim.notes.toString());
+        assertEquals(1, sim.notesContaining("keeping direct at"), sim.notes.toString());
+        assertEquals(0, sim.count(PUSHDOWN, 690, n), sim.notes.toString());
+    }
+
+    @Test
+    void aRoundOfTheModelAfterAScanThatPulledUpSamplesPullUpFirstSoThatTheFarSlowerPushdownIsDroppedEarly() {
+        // TPC-H Q1 unlimited: the model guesses pushdown at 1,800 slices/s and bounds pull-up at 126 (its remembered
+        // figure is that bound, so each scan takes the model's round); measured, pull-up runs at 120, pushdown at 25.
+        int n = 877;
+        ModePrior remote = new ModePrior(Map.of(DIRECT, 126.0, PUSHDOWN, 1800.0), java.util.Set.of(), "cost model",
+                Map.of(DIRECT, 126.0)).remote(true);
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator.Trace q1 = constant(Map.of(DIRECT, 120.0, PUSHDOWN, 25.0));
+        PolicySimulator first = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineitem|P"), List.of(DIRECT, PUSHDOWN),
+                n, 12, LAG, 0.05, CONFIG, q1).run();
+        PolicySimulator second = new PolicySimulator(new PriorGuidedPolicy(CONFIG, c, remote, "lineitem|P"), List.of(DIRECT, PUSHDOWN),
+                n, 12, LAG, 0.05, CONFIG, q1).run();
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        assertEquals(1, second.notesContaining("sampling [direct, pushdown]"), second.notes.toString());
+        assertEquals(1, second.notesContaining("pushdown dropped"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit direct"), second.notes.toString());
+        long before = first.count(PUSHDOWN, 0, n), after = second.count(PUSHDOWN, 0, n);
+        assertTrue(after < 0.6 * before, before + " then " + after + " pushed down: " + second.notes);
+    }
+
+    @Test
     void aBoundBelowTheModelsGuessOfTheBestRulesNothingOutBeforeTheBestIsMeasured() {
         // TPC-H Q1 over a node without a link limit: the model guesses pushdown at 1,800 slices/s, pull-up is bounded
         // at the 126 measured of it; measured, pushdown runs at 28, pull-up at 120.
