@@ -11,7 +11,7 @@ import java.util.StringJoiner;
 final class Ast {
     private Ast() {}
 
-    sealed interface Expr permits Col, Lit, Call, Subquery {
+    sealed interface Expr permits Col, Lit, Call, Subquery, Window {
         Type type();
     }
 
@@ -34,16 +34,38 @@ final class Ast {
 
     enum SubOp { EXISTS, NOT_EXISTS, IN, NOT_IN, SCALAR }
 
+    /**
+     * {@code function OVER (PARTITION BY ... ORDER BY ... frame)}: {@code function} is an aggregate
+     * call or a ranking call ({@link Op#RANK} ...) without arguments; {@code frame} is SQL or empty.
+     */
+    record Window(Call function, List<Expr> partitionBy, List<WindowKey> orderBy, String frame) implements Expr {
+        public Window {
+            partitionBy = List.copyOf(partitionBy);
+            orderBy = List.copyOf(orderBy);
+        }
+
+        @Override
+        public Type type() {
+            return function.type();
+        }
+    }
+
+    /** A window's order key, with its direction and an explicit NULL order (the engines' defaults differ). */
+    record WindowKey(Expr key, boolean descending, boolean nullsFirst) {}
+
     enum Op {
         PLUS("+"), MINUS("-"), TIMES("*"), DIVIDE("/"), NEG("-"), CONCAT("||"),
         EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">="),
+        IS_DISTINCT("IS DISTINCT FROM"), IS_NOT_DISTINCT("IS NOT DISTINCT FROM"),
         AND("AND"), OR("OR"), NOT("NOT"), IS_NULL("IS NULL"), IS_NOT_NULL("IS NOT NULL"),
         BETWEEN("BETWEEN"), NOT_BETWEEN("NOT BETWEEN"), IN_LIST("IN"), NOT_IN_LIST("NOT IN"),
         LIKE("LIKE"), NOT_LIKE("NOT LIKE"),
         CASE("CASE"), COALESCE("COALESCE"), NULLIF("NULLIF"), CAST("CAST"),
         UPPER("UPPER"), LOWER("LOWER"), SUBSTRING("SUBSTRING"), CHAR_LENGTH("CHAR_LENGTH"), ABS("ABS"),
         EXTRACT_YEAR("EXTRACT"),
-        COUNT_STAR("COUNT"), COUNT("COUNT"), COUNT_DISTINCT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"), AVG("AVG");
+        COUNT_STAR("COUNT"), COUNT("COUNT"), COUNT_DISTINCT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"), AVG("AVG"),
+        // window functions only
+        RANK("RANK"), DENSE_RANK("DENSE_RANK"), PERCENT_RANK("PERCENT_RANK"), CUME_DIST("CUME_DIST");
 
         final String sql;
 
@@ -52,7 +74,12 @@ final class Ast {
         }
 
         boolean aggregate() {
-            return ordinal() >= COUNT_STAR.ordinal();
+            return ordinal() >= COUNT_STAR.ordinal() && !ranking();
+        }
+
+        /** A ranking function: only in a window, with an ORDER BY. */
+        boolean ranking() {
+            return ordinal() >= RANK.ordinal();
         }
 
         boolean infix() {
@@ -84,12 +111,25 @@ final class Ast {
     /** An output column's 1-based position, direction and explicit NULL order. */
     record OrderKey(int ordinal, boolean descending, boolean nullsFirst) {}
 
+    /** How a query block's further branches combine with it. */
+    enum SetOp {
+        UNION_ALL("UNION ALL"), UNION("UNION"), INTERSECT("INTERSECT"), INTERSECT_ALL("INTERSECT ALL"),
+        EXCEPT("EXCEPT"), EXCEPT_ALL("EXCEPT ALL");
+
+        final String sql;
+
+        SetOp(String sql) {
+            this.sql = sql;
+        }
+    }
+
     /**
-     * A query block. {@code unionAll} are further branches with the same column types; ORDER BY
-     * and LIMIT (top level only) apply to the whole union.
+     * A query block. {@code branches} are further blocks with the same column types, each combined
+     * with what comes before it by {@code setOp}; ORDER BY and LIMIT (top level only) apply to the
+     * whole.
      */
     record Select(List<Cte> with, boolean distinct, List<Expr> items, List<Source> from, List<Expr> where,
-                  List<Expr> groupBy, List<Expr> having, List<Select> unionAll, List<OrderKey> orderBy, Integer limit) {
+                  List<Expr> groupBy, List<Expr> having, List<Select> branches, SetOp setOp, List<OrderKey> orderBy, Integer limit) {
         Select {
             with = List.copyOf(with);
             items = List.copyOf(items);
@@ -97,19 +137,25 @@ final class Ast {
             where = List.copyOf(where);
             groupBy = List.copyOf(groupBy);
             having = List.copyOf(having);
-            unionAll = List.copyOf(unionAll);
+            branches = List.copyOf(branches);
             orderBy = List.copyOf(orderBy);
         }
 
-        Select withWith(List<Cte> v) { return new Select(v, distinct, items, from, where, groupBy, having, unionAll, orderBy, limit); }
-        Select withDistinct(boolean v) { return new Select(with, v, items, from, where, groupBy, having, unionAll, orderBy, limit); }
-        Select withItems(List<Expr> v) { return new Select(with, distinct, v, from, where, groupBy, having, unionAll, orderBy, limit); }
-        Select withFrom(List<Source> v) { return new Select(with, distinct, items, v, where, groupBy, having, unionAll, orderBy, limit); }
-        Select withWhere(List<Expr> v) { return new Select(with, distinct, items, from, v, groupBy, having, unionAll, orderBy, limit); }
-        Select withGroupBy(List<Expr> v) { return new Select(with, distinct, items, from, where, v, having, unionAll, orderBy, limit); }
-        Select withHaving(List<Expr> v) { return new Select(with, distinct, items, from, where, groupBy, v, unionAll, orderBy, limit); }
-        Select withUnionAll(List<Select> v) { return new Select(with, distinct, items, from, where, groupBy, having, v, orderBy, limit); }
-        Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, having, unionAll, v, l); }
+        /** A block without branches, ORDER BY or LIMIT. */
+        Select(List<Cte> with, boolean distinct, List<Expr> items, List<Source> from, List<Expr> where, List<Expr> groupBy, List<Expr> having) {
+            this(with, distinct, items, from, where, groupBy, having, List.of(), SetOp.UNION_ALL, List.of(), null);
+        }
+
+        Select withWith(List<Cte> v) { return new Select(v, distinct, items, from, where, groupBy, having, branches, setOp, orderBy, limit); }
+        Select withDistinct(boolean v) { return new Select(with, v, items, from, where, groupBy, having, branches, setOp, orderBy, limit); }
+        Select withItems(List<Expr> v) { return new Select(with, distinct, v, from, where, groupBy, having, branches, setOp, orderBy, limit); }
+        Select withFrom(List<Source> v) { return new Select(with, distinct, items, v, where, groupBy, having, branches, setOp, orderBy, limit); }
+        Select withWhere(List<Expr> v) { return new Select(with, distinct, items, from, v, groupBy, having, branches, setOp, orderBy, limit); }
+        Select withGroupBy(List<Expr> v) { return new Select(with, distinct, items, from, where, v, having, branches, setOp, orderBy, limit); }
+        Select withHaving(List<Expr> v) { return new Select(with, distinct, items, from, where, groupBy, v, branches, setOp, orderBy, limit); }
+        Select withBranches(List<Select> v) { return new Select(with, distinct, items, from, where, groupBy, having, v, setOp, orderBy, limit); }
+        Select withBranches(List<Select> v, SetOp op) { return new Select(with, distinct, items, from, where, groupBy, having, v, op, orderBy, limit); }
+        Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, having, branches, setOp, v, l); }
 
         String sql() {
             return sql(OnError.RAISE);
@@ -123,7 +169,7 @@ final class Ast {
                 sb.append(ctes);
             }
             sb.append(block(onError));
-            for (Select branch : unionAll) sb.append(" UNION ALL ").append(branch.block(onError));
+            for (Select branch : branches) sb.append(' ').append(setOp.sql).append(' ').append(branch.block(onError));
             if (!orderBy.isEmpty()) {
                 StringJoiner keys = new StringJoiner(", ", " ORDER BY ", "");
                 for (OrderKey k : orderBy) {
@@ -176,6 +222,23 @@ final class Ast {
         return switch (e) {
             case Col c -> c.qualifier() + "." + c.name();
             case Lit l -> l.sql();
+            case Window w -> {
+                StringJoiner spec = new StringJoiner(" ", " OVER (", ")").setEmptyValue(" OVER ()");
+                if (!w.partitionBy().isEmpty()) {
+                    StringJoiner keys = new StringJoiner(", ", "PARTITION BY ", "");
+                    for (Expr p : w.partitionBy()) keys.add(sql(p, onError));
+                    spec.add(keys.toString());
+                }
+                if (!w.orderBy().isEmpty()) {
+                    StringJoiner keys = new StringJoiner(", ", "ORDER BY ", "");
+                    for (WindowKey k : w.orderBy()) {
+                        keys.add(sql(k.key(), onError) + (k.descending() ? " DESC" : " ASC") + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"));
+                    }
+                    spec.add(keys.toString());
+                }
+                if (!w.frame().isEmpty()) spec.add(w.frame());
+                yield sql(w.function(), onError) + spec;
+            }
             case Subquery s -> switch (s.op()) {
                 case EXISTS -> "EXISTS (" + s.query().sql(onError) + ")";
                 case NOT_EXISTS -> "NOT EXISTS (" + s.query().sql(onError) + ")";
@@ -202,7 +265,8 @@ final class Ast {
     }
 
     private static boolean hasSubquery(Expr e) {
-        return e instanceof Subquery || e instanceof Call c && c.args().stream().anyMatch(Ast::hasSubquery);
+        return e instanceof Subquery || e instanceof Call c && c.args().stream().anyMatch(Ast::hasSubquery)
+                || e instanceof Window w && hasSubquery(w.function());
     }
 
     private static String call(Call c, OnError onError) {
@@ -227,6 +291,7 @@ final class Ast {
             case EXTRACT_YEAR -> "EXTRACT(YEAR FROM " + sql(a.get(0), onError) + ")";
             case COUNT_STAR -> "COUNT(*)";
             case COUNT_DISTINCT -> "COUNT(DISTINCT " + sql(a.get(0), onError) + ")";
+            case RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST -> c.op().sql + "()";
             default -> {
                 if (c.op().infix()) yield "(" + sql(a.get(0), onError) + " " + c.op().sql + " " + sql(a.get(1), onError) + ")";
                 StringJoiner args = new StringJoiner(", ", c.op().sql + "(", ")");

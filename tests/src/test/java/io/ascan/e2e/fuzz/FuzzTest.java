@@ -106,7 +106,7 @@ class FuzzTest {
     void anAnswerWhereDuckDbOverflowsMustNotDependOnTheFailingValue(@TempDir Path scratch) throws Exception {
         Expr overflow = new Call(Op.PLUS, Type.INTEGER, List.of(new Lit("1", Type.INTEGER), new Lit("2147483647", Type.INTEGER)));
         Select query = new Select(List.of(), false, List.of(overflow), List.of(new Source(null, "region", null, "t0", null)),
-                List.of(), List.of(), List.of(), List.of(), List.of(), null);
+                List.of(), List.of(), List.of());
         assertEquals("SELECT (1 + 2147483647) AS c0 FROM region t0", query.sql());
         assertEquals("SELECT TRY((1 + 2147483647)) AS c0 FROM region t0", query.sql(Ast.OnError.NULL));
         assertEquals("SELECT COALESCE(TRY((1 + 2147483647)), CASE WHEN 1 IS NOT NULL AND 2147483647 IS NOT NULL THEN 0 END) AS c0 FROM region t0",

@@ -13,6 +13,8 @@ import io.ascan.e2e.fuzz.Ast.Select;
 import io.ascan.e2e.fuzz.Ast.Source;
 import io.ascan.e2e.fuzz.Ast.SubOp;
 import io.ascan.e2e.fuzz.Ast.Subquery;
+import io.ascan.e2e.fuzz.Ast.Window;
+import io.ascan.e2e.fuzz.Ast.WindowKey;
 import io.ascan.e2e.fuzz.Type.Kind;
 import io.ascan.format.TableSchema;
 import io.ascan.gen.TpchTables;
@@ -50,6 +52,10 @@ import java.util.SplittableRandom;
  *   <li>Character literals in value positions (select items, CASE, COALESCE) are cast to
  *       VARCHAR: in standard SQL a literal is CHAR(n), so Calcite pads 'a' to the longest
  *       branch of a CASE or UNION, DuckDB does not.</li>
+ *   <li>Window functions only where the answer does not depend on how ties are broken: ranks
+ *       (which need an ORDER BY in Calcite), and aggregates over frames that end at peers (RANGE,
+ *       or ROWS over the whole partition); no ROW_NUMBER, NTILE, LAG/LEAD or FIRST_VALUE, no
+ *       DISTINCT inside (ascan refuses it). A window's ORDER BY spells NULLS FIRST/LAST.</li>
  * </ul>
  */
 final class QueryGenerator {
@@ -102,9 +108,9 @@ final class QueryGenerator {
         if (chance(15)) with.add(new Cte("w0", select(new Scope(List.of(), List.of(), List.of(), 1, true), null)));
         Scope scope = new Scope(List.of(), List.of(), with, 0, true);
         Select s = select(scope, null).withWith(with);
-        if (chance(10)) {
+        if (chance(14)) {
             Select branch = select(scope, s.types());
-            if (unionFits(s.types(), branch.types())) s = s.withUnionAll(List.of(branch));
+            if (unionFits(s.types(), branch.types())) s = s.withBranches(List.of(branch), setOp(s.types()));
         }
         if (chance(45)) {
             List<OrderKey> keys = new ArrayList<>();
@@ -118,6 +124,17 @@ final class QueryGenerator {
             s = s.withOrder(keys, chance(50) ? random.nextInt(12) : null);
         }
         return s;
+    }
+
+    /**
+     * How a branch combines: UNION ALL most often; UNION, INTERSECT and EXCEPT (DISTINCT or ALL)
+     * only over columns without DOUBLEs, whose values two engines may compute a last bit apart and
+     * so keep or drop a different row.
+     */
+    private Ast.SetOp setOp(List<Type> types) {
+        if (types.stream().anyMatch(t -> t.kind() == Kind.DOUBLE) || chance(40)) return Ast.SetOp.UNION_ALL;
+        Ast.SetOp[] ops = Ast.SetOp.values();
+        return ops[1 + random.nextInt(ops.length - 1)];
     }
 
     private static boolean unionFits(List<Type> a, List<Type> b) {
@@ -204,13 +221,66 @@ final class QueryGenerator {
         } else {
             if (shape == null) {
                 int n = 1 + random.nextInt(4);
-                for (int i = 0; i < n; i++) items.add(valueOrCastLiteral(scope, anyKind(), 2));
+                for (int i = 0; i < n; i++) items.add(item(scope, anyKind()));
             } else {
-                for (Type t : shape) items.add(valueOrCastLiteral(scope, t.kind(), 2));
+                for (Type t : shape) items.add(item(scope, t.kind()));
             }
         }
         boolean distinct = grouping && chance(12);
-        return new Select(List.of(), distinct, items, from, where, groupBy, having, List.of(), List.of(), null);
+        return new Select(List.of(), distinct, items, from, where, groupBy, having);
+    }
+
+    /** A select item of a block without GROUP BY: a value, or now and then a window function. */
+    private Expr item(Scope scope, Kind kind) {
+        return scope.columns().isEmpty() || !chance(12) ? valueOrCastLiteral(scope, kind, 2) : window(scope, kind);
+    }
+
+    /**
+     * A window function of {@code kind} over the block's rows, with a frame whose rows do not
+     * depend on how ties in the window's order are broken.
+     */
+    private Expr window(Scope scope, Kind kind) {
+        if (kind == Kind.BOOLEAN) return compare(window(scope, Kind.BIGINT), literal(Kind.BIGINT));
+        Scope args = scope.noSubqueries();
+        List<Expr> partition = new ArrayList<>();
+        if (chance(60)) partition.add(column(args, anyKind()));
+        if (chance(15)) partition.add(value(args, anyKind(), 1));
+        boolean ranking = (kind == Kind.BIGINT || kind == Kind.DOUBLE) && chance(40);
+        List<WindowKey> order = new ArrayList<>();
+        if (ranking || chance(60)) {
+            int n = chance(30) ? 2 : 1;
+            for (int i = 0; i < n; i++) {
+                Expr key = chance(85) ? column(args, comparableKind()) : value(args, comparableKind(), 1);
+                order.add(new WindowKey(key, random.nextBoolean(), random.nextBoolean()));
+            }
+        }
+        if (ranking) {
+            Call f = kind == Kind.BIGINT ? new Call(random.nextBoolean() ? Op.RANK : Op.DENSE_RANK, Type.BIGINT, List.of())
+                    : new Call(random.nextBoolean() ? Op.PERCENT_RANK : Op.CUME_DIST, Type.DOUBLE, List.of());
+            return new Window(f, partition, order, "");
+        }
+        Call f = (Call) aggregateCall(args, kind);
+        if (f.op() == Op.COUNT_DISTINCT) f = new Call(Op.COUNT, Type.BIGINT, f.args());
+        return new Window(f, partition, order, frame(order));
+    }
+
+    private static final String[] OFFSETS = {"0", "1", "2", "5", "100"};
+
+    /** A frame for a window with {@code order}: SQL, or empty for the default. */
+    private String frame(List<WindowKey> order) {
+        String whole = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";
+        if (order.isEmpty()) return chance(30) ? whole : "";
+        Type key = order.getFirst().key().type();
+        boolean offsets = order.size() == 1 && key.numeric();
+        return switch (random.nextInt(offsets ? 7 : 4)) {
+            case 0 -> whole;
+            case 1 -> "RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING";
+            case 2 -> "RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";
+            case 3 -> "";
+            case 4 -> "RANGE BETWEEN " + pick(OFFSETS) + " PRECEDING AND " + pick(OFFSETS) + " FOLLOWING";
+            case 5 -> "RANGE BETWEEN UNBOUNDED PRECEDING AND " + pick(OFFSETS) + " PRECEDING";
+            default -> "RANGE BETWEEN " + pick(OFFSETS) + " FOLLOWING AND UNBOUNDED FOLLOWING";
+        };
     }
 
     private Expr joinCondition(List<Col> left, List<Col> right) {
@@ -220,7 +290,8 @@ final class QueryGenerator {
             if (r.type().kind() != Kind.INTEGER && attempt < 4) continue;
             List<Col> candidates = left.stream().filter(l -> l.type().kind() == r.type().kind()).toList();
             if (!candidates.isEmpty()) {
-                return new Call(Op.EQ, Type.BOOLEAN, List.of(candidates.get(random.nextInt(candidates.size())), r));
+                Op op = chance(15) ? Op.IS_NOT_DISTINCT : Op.EQ;
+                return new Call(op, Type.BOOLEAN, List.of(candidates.get(random.nextInt(candidates.size())), r));
             }
         }
         return new Call(Op.EQ, Type.BOOLEAN, List.of(literal(Kind.INTEGER), literal(Kind.INTEGER)));
@@ -470,7 +541,7 @@ final class QueryGenerator {
         List<Expr> where = new ArrayList<>();
         if (chance(40)) where.add(bool(body, 1));
         Select sub = new Select(List.of(), false, List.of(agg), List.of(new Source(null, table, null, alias, null)), where,
-                List.of(), List.of(), List.of(), List.of(), null);
+                List.of(), List.of());
         return new Subquery(SubOp.SCALAR, agg.type(), List.of(), correlate(sub, scope));
     }
 
@@ -505,7 +576,8 @@ final class QueryGenerator {
     private Expr compare(Expr a, Expr b) {
         if (b.type().kind() != a.type().kind()) b = literal(a.type().kind());
         if (!Type.common(a.type(), b.type()).fits()) b = a;
-        Op op = new Op[] {Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE}[random.nextInt(6)];
+        Op op = chance(10) ? (random.nextBoolean() ? Op.IS_DISTINCT : Op.IS_NOT_DISTINCT)
+                : new Op[] {Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE}[random.nextInt(6)];
         return new Call(op, Type.BOOLEAN, List.of(a, b));
     }
 

@@ -9,6 +9,7 @@ import io.ascan.e2e.fuzz.Ast.OrderKey;
 import io.ascan.e2e.fuzz.Ast.Select;
 import io.ascan.e2e.fuzz.Ast.Source;
 import io.ascan.e2e.fuzz.Ast.Subquery;
+import io.ascan.e2e.fuzz.Ast.Window;
 import io.ascan.e2e.fuzz.Differential.Verdict;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.function.Function;
 
 /**
  * Shrinks a failing query over its tree while it keeps failing the same way (same outcome and
- * signature, same mode): greedy delta debugging that tries the largest cuts first (union
+ * signature, same mode): greedy delta debugging that tries the largest cuts first (set-operation
  * branches, CTEs, ORDER BY, LIMIT, DISTINCT, joins, select items, conjuncts, GROUP BY keys), then
  * replaces subexpressions by a child of the same kind or by a literal, inside subqueries too.
  */
@@ -63,7 +64,8 @@ final class Reducer {
 
     static List<Select> candidates(Select s) {
         List<Select> out = new ArrayList<>();
-        for (int i = 0; i < s.unionAll().size(); i++) out.add(s.withUnionAll(without(s.unionAll(), i)));
+        for (int i = 0; i < s.branches().size(); i++) out.add(s.withBranches(without(s.branches(), i)));
+        if (!s.branches().isEmpty() && s.setOp() != Ast.SetOp.UNION_ALL) out.add(s.withBranches(s.branches(), Ast.SetOp.UNION_ALL));
         if (!s.with().isEmpty()) out.add(s.withWith(List.of()));
         if (!s.orderBy().isEmpty()) out.add(s.withOrder(List.of(), null));
         if (s.limit() != null) out.add(s.withOrder(s.orderBy(), null));
@@ -118,11 +120,11 @@ final class Reducer {
                 out.add(s.withWith(w));
             }
         }
-        for (int i = 0; i < s.unionAll().size(); i++) {
-            for (Select d : candidates(s.unionAll().get(i))) {
-                List<Select> u = new ArrayList<>(s.unionAll());
+        for (int i = 0; i < s.branches().size(); i++) {
+            for (Select d : candidates(s.branches().get(i))) {
+                List<Select> u = new ArrayList<>(s.branches());
                 u.set(i, d);
-                out.add(s.withUnionAll(u));
+                out.add(s.withBranches(u));
             }
         }
         return out;
@@ -148,6 +150,16 @@ final class Reducer {
                 for (Expr a : c.args()) if (a.type().kind() == e.type().kind() && !c.op().aggregate()) out.add(a);
                 for (int i = 0; i < c.args().size(); i++) for (Expr v : variants(c.args().get(i))) out.add(c.with(i, v));
             }
+            case Window w -> {
+                if (!w.partitionBy().isEmpty()) out.add(new Window(w.function(), List.of(), w.orderBy(), w.frame()));
+                if (!w.orderBy().isEmpty() && !w.function().op().ranking()) out.add(new Window(w.function(), w.partitionBy(), List.of(), ""));
+                if (!w.frame().isEmpty()) out.add(new Window(w.function(), w.partitionBy(), w.orderBy(), ""));
+                for (int i = 0; i < w.function().args().size(); i++) {
+                    for (Expr v : variants(w.function().args().get(i))) {
+                        out.add(new Window(w.function().with(i, v), w.partitionBy(), w.orderBy(), w.frame()));
+                    }
+                }
+            }
             case Subquery q -> {
                 for (Select v : candidates(q.query())) if (q.op() != Ast.SubOp.SCALAR || oneRow(v)) out.add(new Subquery(q.op(), q.type(), q.args(), v));
                 for (int i = 0; i < q.args().size(); i++) {
@@ -165,7 +177,7 @@ final class Reducer {
 
     /** A scalar subquery must stay one aggregate without GROUP BY, or it may return several rows. */
     private static boolean oneRow(Select s) {
-        return s.groupBy().isEmpty() && s.unionAll().isEmpty() && s.items().size() == 1
+        return s.groupBy().isEmpty() && s.branches().isEmpty() && s.items().size() == 1
                 && s.items().getFirst() instanceof Call c && c.op().aggregate();
     }
 
@@ -189,8 +201,8 @@ final class Reducer {
             keys.add(k.ordinal() > i + 1 ? new OrderKey(k.ordinal() - 1, k.descending(), k.nullsFirst()) : k);
         }
         List<Select> branches = new ArrayList<>();
-        for (Select b : s.unionAll()) branches.add(b.withItems(without(b.items(), i)));
-        return s.withItems(without(s.items(), i)).withUnionAll(branches).withOrder(keys, keys.isEmpty() ? null : s.limit());
+        for (Select b : s.branches()) branches.add(b.withItems(without(b.items(), i)));
+        return s.withItems(without(s.items(), i)).withBranches(branches).withOrder(keys, keys.isEmpty() ? null : s.limit());
     }
 
     private static <T> List<T> without(List<T> list, int i) {
