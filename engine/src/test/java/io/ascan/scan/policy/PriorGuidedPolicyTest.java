@@ -408,8 +408,7 @@ class PriorGuidedPolicyTest {
         PolicySimulator first = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
         assertTrue(first.policy.sampledSlices() > 0, first.notes.toString());
         PolicySimulator second = run(c, ModePrior.NONE, "lineorder|P", SCAN, trace);
-        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
-        assertEquals(SCAN, second.count(STAGING, 0, SCAN), second.notes.toString());
+        assertOnlyIn(STAGING, SCAN, second);
         assertEquals(1, second.notesContaining("every mode measured before"), second.notes.toString());
     }
 
@@ -460,8 +459,7 @@ class PriorGuidedPolicyTest {
         // The next scans start in pushdown, and what they measure agrees with what was remembered: no re-sampling.
         for (int scan = 0; scan < 2; scan++) {
             PolicySimulator next = run(c, model(8, 9, 10), "lineorder|P", SCAN, trace);
-            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
-            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+            assertOnlyIn(PUSHDOWN, SCAN, next);
         }
     }
 
@@ -490,8 +488,7 @@ class PriorGuidedPolicyTest {
         assertEquals(java.util.Set.of(PUSHDOWN), c.memory().get("lineorder|P").keySet());
         // The model's direct and staging, scaled to pushdown's measured figure, stay out of the margin.
         PolicySimulator second = run(c, model(1, 3, 20), "lineorder|P", SCAN, trace);
-        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
-        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+        assertOnlyIn(PUSHDOWN, SCAN, second);
     }
 
     @Test
@@ -581,8 +578,7 @@ class PriorGuidedPolicyTest {
         // The next scan runs pushdown 30% below what was remembered of it (a loaded machine): no other mode may beat that.
         PolicySimulator second = run(c, model(8, 9, 10), "partsupp|R", SCAN,
                 constant(Map.of(DIRECT, 500.0, STAGING, 500.0, PUSHDOWN, 7000.0)));
-        assertEquals(0, second.policy.sampledSlices(), second.notes.toString());
-        assertEquals(SCAN, second.count(PUSHDOWN, 0, SCAN), second.notes.toString());
+        assertOnlyIn(PUSHDOWN, SCAN, second);
     }
 
     @Test
@@ -601,8 +597,7 @@ class PriorGuidedPolicyTest {
         // The next scans take that as their reference, not their own start's: no round.
         for (int scan = 0; scan < 2; scan++) {
             PolicySimulator next = run(c, model(8, 9, 10), "lineorder|R", SCAN, dateOrdered);
-            assertEquals(0, next.policy.sampledSlices(), next.notes.toString());
-            assertEquals(SCAN, next.count(PUSHDOWN, 0, SCAN), next.notes.toString());
+            assertOnlyIn(PUSHDOWN, SCAN, next);
         }
     }
 
@@ -636,8 +631,7 @@ class PriorGuidedPolicyTest {
             case STAGING -> 30.0;
             case PUSHDOWN -> slice < 120 ? 1000.0 : 500.0;
         });
-        assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
-        assertEquals(n, sim.count(PUSHDOWN, 0, n), sim.notes.toString());
+        assertOnlyIn(PUSHDOWN, n, sim);
         assertEquals(1, sim.notesContaining("and another may win"), sim.notes.toString());
     }
 
@@ -654,8 +648,7 @@ class PriorGuidedPolicyTest {
         // Slower still: staging, remembered at a third of pushdown, cannot win; taken at its old 1,000 it would be sampled.
         PolicySimulator slower = run(c, model(8, 9, 10), "lineorder|R", SCAN,
                 constant(Map.of(DIRECT, 100.0, STAGING, 330.0, PUSHDOWN, 1000.0)));
-        assertEquals(0, slower.policy.sampledSlices(), slower.notes.toString());
-        assertEquals(SCAN, slower.count(PUSHDOWN, 0, SCAN), slower.notes.toString());
+        assertOnlyIn(PUSHDOWN, SCAN, slower);
     }
 
     @Test
@@ -671,8 +664,7 @@ class PriorGuidedPolicyTest {
             case STAGING -> 700.0;
             case PUSHDOWN -> slice >= 150 && slice < 180 ? 1200.0 : 3000.0;
         });
-        assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
-        assertEquals(n, sim.count(PUSHDOWN, 0, n), sim.notes.toString());
+        assertOnlyIn(PUSHDOWN, n, sim);
         assertEquals(1, sim.notesContaining("but no other mode may beat"), sim.notes.toString());
         // A slowdown that lasts is sampled: the others may have sped up (a phase change).
         SamplingCoordinator e = new SamplingCoordinator();
@@ -733,8 +725,7 @@ class PriorGuidedPolicyTest {
         assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
         // and the next scan starts in pushdown without sampling
         PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", SCAN, hot);
-        assertEquals(0, third.policy.sampledSlices(), third.notes.toString());
-        assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+        assertOnlyIn(PUSHDOWN, SCAN, third);
     }
 
     @Test
@@ -753,8 +744,7 @@ class PriorGuidedPolicyTest {
                 c.memory().get("lineorder|R").toString());
         PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", SCAN,
                 constant(Map.of(DIRECT, 100.0, STAGING, 40.0, PUSHDOWN, 300.0)));
-        assertEquals(0, third.policy.sampledSlices(), third.notes.toString());
-        assertEquals(SCAN, third.count(PUSHDOWN, 0, SCAN), third.notes.toString());
+        assertOnlyIn(PUSHDOWN, SCAN, third);
     }
 
     @Test
@@ -764,5 +754,11 @@ class PriorGuidedPolicyTest {
                 List.of(ScanMode.values()), ModePrior.NONE, null).policy());
         assertInstanceOf(ThroughputGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE,
                 CONFIG.withKind(PolicyConfig.Kind.THROUGHPUT), c, null, null, List.of(ScanMode.values()), ModePrior.NONE, null).policy());
+    }
+
+    /** {@code sim} sampled nothing and ran its first {@code slices} slices in {@code mode}. */
+    private static void assertOnlyIn(ScanMode mode, int slices, PolicySimulator sim) {
+        assertEquals(0, sim.policy.sampledSlices(), sim.notes.toString());
+        assertEquals(slices, sim.count(mode, 0, slices), sim.notes.toString());
     }
 }
