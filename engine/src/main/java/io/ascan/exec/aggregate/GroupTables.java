@@ -14,8 +14,9 @@ import org.apache.arrow.memory.OutOfMemoryException;
  */
 final class GroupTables implements AutoCloseable {
     /**
-     * The most groups a worker's tables are sized for up front (2^19 per table of 2 partitions:
-     * 8 MiB of slots each). Above it the planner's estimate is not trusted; the tables grow.
+     * The most groups a worker's tables are sized for (2^19 per table of 2 partitions: 8 MiB of
+     * slots each), on their first growth ({@link AggHashTable} starts small, as estimates can be
+     * far too high). Above it the planner's estimate is not trusted; the tables grow.
      */
     static final long PRESIZE_CAP = 1 << 20;
 

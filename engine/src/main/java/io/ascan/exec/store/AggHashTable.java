@@ -31,11 +31,26 @@ public final class AggHashTable implements AutoCloseable {
         this(layout, allocator, 0);
     }
 
-    /** A table whose slot array holds {@code expectedGroups} without growing. */
+    /**
+     * Slots a presized table starts with at most (128 KiB). Estimates can be far too high (TPC-H
+     * q03: 493,405 groups estimated, 11,620 produced; q09: 287,035 against 175), and zeroing a
+     * slot array sized for them took 1.7% of a process repeating q03; a table that fills these
+     * slots to half goes straight to its estimate's size with one growth.
+     */
+    static final long PRESIZE_START = 1 << 14;
+
+    /** Slots the estimate asked for: the first growth goes straight to this size. */
+    private final long expectedCapacity;
+
+    /**
+     * A table that holds {@code expectedGroups} with at most one growth: it starts with at most
+     * {@link #PRESIZE_START} slots, then grows once to the estimate's size.
+     */
     public AggHashTable(RowLayout layout, BufferAllocator allocator, long expectedGroups) {
         this.allocator = allocator;
         this.store = new TupleStore(layout, allocator, "hash aggregation");
-        long capacity = Math.max(1024, Long.highestOneBit(Math.max(1, expectedGroups * 2 - 1)) << 1);
+        this.expectedCapacity = Math.max(1024, Long.highestOneBit(Math.max(1, expectedGroups * 2 - 1)) << 1);
+        long capacity = Math.min(expectedCapacity, Math.max(1024, PRESIZE_START));
         this.slots = newSlots(capacity);
         this.mask = capacity - 1;
     }
@@ -101,7 +116,16 @@ public final class AggHashTable implements AutoCloseable {
 
     private void grow() {
         long capacity = mask + 1;
-        rehash(capacity * (capacity >= QUADRUPLE_FROM && capacity < QUADRUPLE_BELOW ? 4 : 2));
+        long next = capacity * (capacity >= QUADRUPLE_FROM && capacity < QUADRUPLE_BELOW ? 4 : 2);
+        if (expectedCapacity > next) {
+            try {
+                rehash(expectedCapacity);
+                return;
+            } catch (OutOfMemoryException e) {
+                // the estimate does not fit the memory limit: grow as without one
+            }
+        }
+        rehash(next);
     }
 
     private void rehash(long capacity) {

@@ -391,6 +391,23 @@ class HashTablesTest {
         }
     }
 
+    @Test
+    void presizedTableStartsSmallAndGrowsOnceToItsEstimate() {
+        try (AggHashTable table = new AggHashTable(KEY_VALUE, memory.allocator(), 1_000_000)) {
+            assertEquals(AggHashTable.PRESIZE_START, table.mask() + 1, "a high estimate zeroes no more than the start");
+            long groups = AggHashTable.PRESIZE_START / 2 + 1;
+            for (long key = 0; key < groups; key++) {
+                long r = table.insert(hash(key), -find(table, key) - 1);
+                Mem.putLong(r + KEY, key);
+            }
+            assertEquals(1L << 21, table.mask() + 1, "the first growth reaches the estimate's size");
+            for (long key = 0; key < groups; key++) assertTrue(find(table, key) > 0, "key " + key);
+        }
+        try (AggHashTable table = new AggHashTable(KEY_VALUE, memory.allocator(), 100)) {
+            assertEquals(1024, table.mask() + 1, "a small estimate keeps the smallest table");
+        }
+    }
+
     /** Finds the row of {@code key} in {@code table}, or the free slot to insert it at as {@code -(slot + 1)}. */
     private static long find(AggHashTable table, long key) {
         long h = hash(key);
