@@ -1,5 +1,6 @@
 package io.ascan.planner.rules;
 
+import com.google.common.collect.ImmutableList;
 import java.math.BigDecimal;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
@@ -50,7 +51,7 @@ public final class ConstantWindowOrder {
                 if (empty || emptyToo) return overNoRow(o);
             }
             return rex.makeOver(o.getType(), o.getAggOperator(), o.getOperands(), w.partitionKeys,
-                    com.google.common.collect.ImmutableList.<RexFieldCollation>of(), RexWindowBounds.UNBOUNDED_PRECEDING,
+                    ImmutableList.<RexFieldCollation>of(), RexWindowBounds.UNBOUNDED_PRECEDING,
                     RexWindowBounds.UNBOUNDED_FOLLOWING, w.getExclude(), false, true, false, o.isDistinct(), o.ignoreNulls());
         }
 

@@ -14,6 +14,8 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -67,7 +69,7 @@ public final class WellFormedWindows {
         for (Window.Group g : w.groups) {
             List<Window.RexWinAggCall> calls = new ArrayList<>();
             for (Window.RexWinAggCall c : g.aggCalls) {
-                calls.add(new Window.RexWinAggCall(c.getParserPosition(), (org.apache.calcite.sql.SqlAggFunction) c.getOperator(),
+                calls.add(new Window.RexWinAggCall(c.getParserPosition(), (SqlAggFunction) c.getOperator(),
                         c.getType(), shift.visitList(c.getOperands()), c.ordinal, c.distinct, c.ignoreNulls));
             }
             groups.add(new Window.Group(g.keys.shift(1), g.isRows, shifted(g.lowerBound, shift), shifted(g.upperBound, shift),
@@ -90,7 +92,7 @@ public final class WellFormedWindows {
         List<RelDataType> fieldTypes = new ArrayList<>();
         List<String> fieldNames = new ArrayList<>();
         if (withOne) {
-            fieldTypes.add(types.createSqlType(org.apache.calcite.sql.type.SqlTypeName.INTEGER));
+            fieldTypes.add(types.createSqlType(SqlTypeName.INTEGER));
             fieldNames.add("one");
         }
         for (RelDataTypeField f : type.getFieldList()) fieldTypes.add(f.getType());
