@@ -56,18 +56,24 @@ public final class Strings {
         return find(a, la, from, p, lp);
     }
 
-    /** Index of the first occurrence of the bytes p in the first {@code la} bytes of a at or after {@code from}, or -1. */
+    /**
+     * Index of the first occurrence of the bytes p in the first {@code la} bytes of a at or after
+     * {@code from}, or -1: {@link #find}'s search with a heap needle (a literal of the generated code).
+     */
     public static int indexOf(long a, int la, byte[] p, int from) {
         int lp = p.length;
         if (lp == 0) return from <= la ? from : -1;
-        long first = broadcast(p[0]), last = broadcast(p[lp - 1]);
         int i = from;
-        if (LITTLE_ENDIAN) {
-            for (; i + lp + 7 <= la; i += 8) {
+        int lastStep = la - lp - 7;
+        if (LITTLE_ENDIAN && i <= lastStep) {
+            long first = broadcast(p[0]), last = broadcast(p[lp - 1]);
+            while (true) {
                 for (long m = candidates(a, i, lp, first, last); m != 0; m &= m - 1) {
                     int k = i + (Long.numberOfTrailingZeros(m) >>> 3);
                     if (regionEquals(a + k, p)) return k;
                 }
+                if (i == lastStep) return -1;
+                i = Math.min(i + 8, lastStep);
             }
         }
         for (int end = la - lp; i <= end; i++) if (Mem.getByte(a + i) == p[0] && regionEquals(a + i, p)) return i;

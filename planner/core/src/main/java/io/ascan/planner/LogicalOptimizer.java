@@ -20,6 +20,7 @@ import io.ascan.planner.rules.SetOpAllExpansion;
 import io.ascan.planner.rules.SingleValues;
 import io.ascan.planner.rules.StrictlyTypedRelBuilder;
 import io.ascan.planner.rules.ProjectReduction;
+import io.ascan.planner.rules.ProjectedNullSafeJoins;
 import io.ascan.planner.rules.SubQueryJoins;
 import io.ascan.planner.rules.TypedCasePredicates;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
@@ -69,7 +70,9 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *   <li>predicate push-down: filters into joins and below projections/aggregates, constant
  *       reduction, semi-joins, and scan-local conjuncts into the AdaptiveScans (P); scalar
  *       sub-queries' SINGLE_VALUE read through a checked MIN ({@link SingleValues}); then again
- *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});</li>
+ *       with the single-input filters implied by join conditions' ORs ({@link OrPredicateDerivation});
+ *       null-safe equalities whose NULL test push-down projected restated, so they become hash
+ *       keys ({@link ProjectedNullSafeJoins});</li>
  *   <li>field trimming, so each scan delivers only the columns used above it;</li>
  *   <li>join ordering: joins become a MultiJoin that {@link JoinEnumerator} orders by dynamic
  *       programming over bushy trees, from the estimates of {@code AscanMetadata} (manifest rows
@@ -160,6 +163,7 @@ final class LogicalOptimizer {
         r = SingleValues.rewrite(r, builder);
         RelNode derived = OrPredicateDerivation.rewrite(r);
         if (derived != r) r = hep(derived, PUSH_DOWN, HepMatchOrder.DEPTH_FIRST);
+        r = ProjectedNullSafeJoins.rewrite(r);
         r = new ScanFieldTrimmer(builder).trim(r);
         r = hep(r, AscanRules.SCAN_RULES, HepMatchOrder.BOTTOM_UP);
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);

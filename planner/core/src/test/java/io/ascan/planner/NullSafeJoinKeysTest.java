@@ -52,4 +52,11 @@ class NullSafeJoinKeysTest extends AllTypesQueries {
         // the count of the rows with a's s (none for a NULL s) up to a's i: 1 for a non-NULL s
         assertEquals(2000 - NULLS, count("SELECT count(*) FROM all_types a WHERE (SELECT count(*) FROM all_types b WHERE b.s = a.s AND b.i <= a.i) = 1"));
     }
+
+    @Test
+    void scalarSubQueryCorrelatedOnIsNotDistinctFromJoinsItsValueGeneratorOnIt() throws Exception {
+        // a non-NULL s is unique, so its average is its own i; the NULL rows (i % 3 == 0) average 999
+        long expected = (2000 - NULLS) + IntStream.range(0, 2000).filter(i -> i % 3 == 0 && i >= 999).count();
+        assertEquals(expected, count("SELECT count(*) FROM all_types a WHERE a.i >= (SELECT avg(i) FROM all_types b WHERE b.s IS NOT DISTINCT FROM a.s)"));
+    }
 }

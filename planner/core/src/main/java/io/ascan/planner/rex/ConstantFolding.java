@@ -143,7 +143,7 @@ public final class ConstantFolding extends RexShuttle {
         List<RexNode> ops = c.getOperands();
         List<RexNode> kept = new ArrayList<>();
         for (int i = 0; i + 1 < ops.size(); i += 2) {
-            RexNode cond = ops.get(i);
+            RexNode cond = decided(ops.get(i));
             if (cond.isAlwaysFalse() || RexUtil.isNullLiteral(cond, true)) continue;
             if (cond.isAlwaysTrue() && kept.isEmpty()) return fit(c.getType(), ops.get(i + 1));
             kept.add(cond);
@@ -154,6 +154,20 @@ public final class ConstantFolding extends RexShuttle {
         if (kept.isEmpty()) return fit(c.getType(), otherwise);
         kept.add(otherwise);
         return rex.makeCall(c.getType(), c.getOperator(), kept);
+    }
+
+    /**
+     * A CASE condition over literals only, as the TRUE, FALSE or NULL literal it always is, else as
+     * it is. {@link #compare} folds numbers only; a NULLIF of dates, times or strings left its CASE
+     * for Calcite's simplifier, which reduced it to its NOT NULL ELSE value under a parent still
+     * typed nullable, and then rejected that parent (validateStrongPolicy: {@code x NOT IN (SELECT
+     * EXTRACT(YEAR FROM NULLIF(DATE '1995-06-17', DATE '1969-12-31')) ...)}, fuzzer seed 14 q380).
+     * A condition is taken only when UNKNOWN, so NULL decides like FALSE.
+     */
+    private RexNode decided(RexNode cond) {
+        if (cond instanceof RexLiteral || !RexUtil.isConstant(cond) || !RexUtil.isDeterministic(cond)) return cond;
+        RexNode s = simplifier.simplifyUnknownAsFalse(cond);
+        return s instanceof RexLiteral ? s : cond;
     }
 
     /**
