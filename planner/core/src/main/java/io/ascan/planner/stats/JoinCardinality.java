@@ -16,9 +16,12 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * Rows of an equi-join under the containment assumption: with d distinct key values on each
- * side, the side with fewer values finds all of them on the other, so |L ⋈ R| = |L| * |R| /
- * max(d(L), d(R)); a semi-join keeps the share d(R) / d(L) of the left rows.
+ * Rows of an equi-join: with d distinct key values on each side drawn from a domain of D values,
+ * |L ⋈ R| = |L| * |R| / D and a semi-join keeps the share d(R) / D of the left rows. Where both
+ * keys' domains are known ({@link KeyDomain}) D is the larger one: each side's values are an
+ * independent sample of it (a foreign key into a filtered primary key keeps the primary key's
+ * passing share). Otherwise D = max(d(L), d(R)), the containment assumption: the side with fewer
+ * values finds all of them on the other.
  *
  * <p>The distinct counts of one key column come from the manifests and hold up. Those of several
  * columns together do not: the estimate is the product of the columns' counts up to the rows, so
@@ -32,12 +35,20 @@ import org.apache.calcite.util.ImmutableBitSet;
  *   <li>and the join is at most as large as on its most selective key alone (more keys only
  *       remove rows), which also covers keys that are not a foreign key.</li>
  * </ul>
+ * Unless one key alone is unique on one side (a primary key, as s_suppkey in TPC-H q5's
+ * {@code l_suppkey = s_suppkey AND c_nationkey = s_nationkey}): then the other keys are no part
+ * of a foreign key, and each keeps the share 1 / D of its own.
  */
 final class JoinCardinality {
     private JoinCardinality() {}
 
-    /** Distinct key values on each side. */
-    private record Keys(double left, double right) {}
+    /** Distinct key values on each side, and the domain they are drawn from (at least either). */
+    private record Keys(double left, double right, double domain) {
+        /** Under the containment assumption. */
+        Keys(double left, double right) {
+            this(left, right, Math.max(left, right));
+        }
+    }
 
     /** The rows of {@code join}, or null if it has no equi-keys or their distinct counts are unknown. */
     static Double rowCount(Join join, RelMetadataQuery mq) {
@@ -50,9 +61,9 @@ final class JoinCardinality {
         if (keys == null) return null;
         RexNode rest = info.getRemaining(join.getCluster().getRexBuilder());
         double residual = rest.isAlwaysTrue() ? 1 : RelMdUtil.guessSelectivity(rest);
-        double dl = keys.left(), dr = keys.right();
-        double inner = l * r / Math.max(dl, dr) * residual;
-        double leftMatched = Math.min(1, dr / dl) * residual, rightMatched = Math.min(1, dl / dr) * residual;
+        double dl = keys.left(), dr = keys.right(), domain = Math.max(keys.domain(), Math.max(dl, dr));
+        double inner = l * r / domain * residual;
+        double leftMatched = dr / domain * residual, rightMatched = dl / domain * residual;
         return switch (join.getJoinType()) {
             case INNER -> inner;
             case LEFT -> inner + l * (1 - leftMatched);
@@ -64,9 +75,14 @@ final class JoinCardinality {
         };
     }
 
-    /** Distinct values of key {@code k} on each side, at least 1 and at most the side's rows. */
+    /** Distinct values of key {@code k} on each side, at least 1 and at most the side's rows, and their domain. */
     private static Keys key(Join join, JoinInfo info, int k, double l, double r, RelMetadataQuery mq) {
-        return distinct(join, ImmutableBitSet.of(info.leftKeys.get(k)), ImmutableBitSet.of(info.rightKeys.get(k)), l, r, mq);
+        Keys d = distinct(join, ImmutableBitSet.of(info.leftKeys.get(k)), ImmutableBitSet.of(info.rightKeys.get(k)), l, r, mq);
+        if (d == null) return null;
+        KeyDomain.Domain dl = KeyDomain.of(join.getLeft(), info.leftKeys.get(k));
+        KeyDomain.Domain dr = KeyDomain.of(join.getRight(), info.rightKeys.get(k));
+        if (dl == null || dr == null) return d;
+        return new Keys(d.left(), d.right(), Math.max(Math.max(dl.values(), dr.values()), d.domain()));
     }
 
     private static Keys distinct(Join join, ImmutableBitSet left, ImmutableBitSet right, double l, double r,
@@ -79,10 +95,23 @@ final class JoinCardinality {
 
     private static Keys composite(Join join, JoinInfo info, double l, double r, RelMetadataQuery mq) {
         Keys mostSelective = null;
+        Keys[] each = new Keys[info.leftKeys.size()];
+        boolean primary = false;
         for (int k = 0; k < info.leftKeys.size(); k++) {
             Keys one = key(join, info, k, l, r, mq);
             if (one == null) return null;
+            each[k] = one;
             if (mostSelective == null || max(one) > max(mostSelective)) mostSelective = one;
+            primary |= unique(join.getLeft(), info.leftKeys.get(k), l, mq) || unique(join.getRight(), info.rightKeys.get(k), r, mq);
+        }
+        if (primary) { // the other keys are independent equalities
+            double left = 1, right = 1, domain = 1;
+            for (Keys one : each) {
+                left *= one.left();
+                right *= one.right();
+                domain *= one.domain();
+            }
+            return new Keys(Math.min(left, l), Math.min(right, r), domain);
         }
         Keys all = distinct(join, ImmutableBitSet.of(info.leftKeys), ImmutableBitSet.of(info.rightKeys), l, r, mq);
         if (all == null) return mostSelective;
@@ -91,8 +120,17 @@ final class JoinCardinality {
         return max(capped) >= max(mostSelective) ? capped : mostSelective;
     }
 
+    /** Whether {@code field} of {@code rel} is a primary key of its table, still one value per row of {@code rel}. */
+    private static boolean unique(RelNode rel, int field, double rows, RelMetadataQuery mq) {
+        KeyDomain.Domain d = KeyDomain.of(rel, field);
+        if (d == null || !d.tableKey()) return false;
+        Double distinct = mq.getDistinctRowCount(rel, ImmutableBitSet.of(field), null);
+        return distinct != null && distinct >= KeyDomain.UNIQUE * rows;
+    }
+
+    /** The domain of {@code k}: the more values, the fewer rows the join keeps. */
     private static double max(Keys k) {
-        return Math.max(k.left(), k.right());
+        return k.domain();
     }
 
     /**

@@ -42,6 +42,19 @@ final class ScanDistinct {
         return Math.max(1, Math.min(ndv, rows));
     }
 
+    /**
+     * The values column {@code field} of {@code scan} can take under P's conjuncts on it alone (all
+     * the column's values if it has none): the set that P's other conjuncts thin out.
+     */
+    static double values(AdaptiveScan scan, int field) {
+        int column = scan.columns().get(field);
+        ColumnStats stats = scan.ascanTable().stats(column);
+        double table = scan.ascanTable().table().rowCount();
+        double own = ScanSelectivity.of(ownConjuncts(scan, RelOptUtil.conjunctions(scan.condition()), column),
+                scan.ascanTable()::stats, scan.ascanTable()::sample);
+        return Math.max(1, Math.min(stats.distinct() * own, table * own));
+    }
+
     /** The fraction of values kept when each of its {@code rowsPerValue} rows is kept with probability {@code s}. */
     static double survivors(double s, double rowsPerValue) {
         if (s >= 1) return 1;
