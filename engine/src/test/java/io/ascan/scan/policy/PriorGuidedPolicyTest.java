@@ -728,6 +728,29 @@ class PriorGuidedPolicyTest {
         assertOnlyIn(PUSHDOWN, SCAN, third);
     }
 
+    /** SSB SF 10 q3.1 in a process's first scan: its first {@code cold} slices wait for the first reads and the JIT, then every mode runs hot. */
+    static PolicySimulator.Trace coldThenHot(int cold, Map<ScanMode, Double> atFirst, Map<ScanMode, Double> hot) {
+        return (m, slice, since) -> (slice < cold ? atFirst : hot).get(m);
+    }
+
+    /** The first round of SSB SF 10 q3.1 on a quiet machine (every mode waiting for cold reads), and its modes hot. */
+    static final Map<ScanMode, Double> Q31_COLD = Map.of(DIRECT, 57.1, STAGING, 38.5, PUSHDOWN, 41.8);
+    static final Map<ScanMode, Double> Q31_HOT = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 450.0);
+    static final int Q31_SLICES = 359;
+
+    @Test
+    void theModesThatLostAColdRoundAreRememberedAtTheirSamplesRatioToTheWinnersSample() {
+        // Direct wins the cold round and runs hot by the scan's end: pushdown and staging sampled at 0.73 and 0.67 of it
+        // are remembered so, not at 0.2 of what direct ran at over the scan (raised only by its reference, still cold).
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, Q31_HOT));
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
+        assertTrue(remembered.get(DIRECT) > 2 * 57.1, "direct ran hot by the scan's end: " + remembered);
+        assertEquals(41.8 / 57.1, remembered.get(PUSHDOWN) / remembered.get(DIRECT), 0.05, remembered.toString());
+        assertEquals(38.5 / 57.1, remembered.get(STAGING) / remembered.get(DIRECT), 0.05, remembered.toString());
+    }
+
     @Test
     void aDriftRoundWhoseWinnerBeatsTheRememberedBestAtItsReferenceIsWhatTheNextScanStartsFrom() {
         // Direct remembered best, pushdown at 41% of it (measured in other conditions); direct slows after 100
