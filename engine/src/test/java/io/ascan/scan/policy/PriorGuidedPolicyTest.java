@@ -752,6 +752,51 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aModeWithinReachMeasuredOnlyColdIsSampledOnceInALaterScan() {
+        // q3.1's later scans, hot throughout: direct runs at what it was remembered at, so no drift and no regime change;
+        // pushdown and staging were only measured cold, within reach of direct: one round, which pushdown wins.
+        SamplingCoordinator c = new SamplingCoordinator();
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, Q31_HOT));
+        assertEquals(java.util.Set.of(PUSHDOWN, STAGING), c.memory().cold("lineorder|R"));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT));
+        assertEquals(1, second.notesContaining("measured only cold; sampling once"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertEquals(Q31_SLICES - Q31_SLICES / 2, second.count(PUSHDOWN, Q31_SLICES / 2, Q31_SLICES), second.notes.toString());
+        assertEquals(java.util.Set.of(), c.memory().cold("lineorder|R"));
+        PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT));
+        assertOnlyIn(PUSHDOWN, Q31_SLICES, third);
+    }
+
+    @Test
+    void aModeMeasuredOnlyColdThatLosesHotIsNotSampledAgain() {
+        // As above, but hot pushdown runs at 0.75 of direct: the round keeps direct, and the next scans sample nothing.
+        SamplingCoordinator c = new SamplingCoordinator();
+        Map<ScanMode, Double> hot = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 160.0);
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, hot));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot));
+        assertEquals(1, second.notesContaining("measured only cold; sampling once"), second.notes.toString());
+        assertEquals(0, second.notesContaining("exploit pushdown") + second.notesContaining("exploit staging"), second.notes.toString());
+        for (int scan = 0; scan < 2; scan++) {
+            assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot)));
+        }
+    }
+
+    @Test
+    void aColdModeOutOfReachOrAFirstRoundMeasuredHotIsNotSampledAgain() {
+        // Cold, staging and pushdown far behind direct (below 60% of it): no round for them once hot.
+        SamplingCoordinator c = new SamplingCoordinator();
+        Map<ScanMode, Double> cold = Map.of(DIRECT, 57.1, STAGING, 20.0, PUSHDOWN, 25.0);
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, cold, Q31_HOT));
+        assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT)));
+        // A first round measured hot: nothing remembered as cold, the next scan samples nothing.
+        SamplingCoordinator h = new SamplingCoordinator();
+        Map<ScanMode, Double> close = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 160.0);
+        run(h, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(close));
+        assertEquals(java.util.Set.of(), h.memory().cold("lineorder|R"));
+        assertOnlyIn(DIRECT, Q31_SLICES, run(h, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(close)));
+    }
+
+    @Test
     void aDriftRoundWhoseWinnerBeatsTheRememberedBestAtItsReferenceIsWhatTheNextScanStartsFrom() {
         // Direct remembered best, pushdown at 41% of it (measured in other conditions); direct slows after 100
         // slices, and the drift round finds pushdown at 3x direct's reference.
