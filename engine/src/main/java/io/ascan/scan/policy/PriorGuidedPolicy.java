@@ -154,6 +154,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     /** The modes among {@link #startedFrom} remembered as measured only cold. */
     private Set<ScanMode> startedCold = Set.of();
     /**
+     * In a round the remembered figures started over a storage node because the current mode runs below its remembered
+     * rate: what each other mode was remembered at, which its sample counts at most ({@link #sampled}); null otherwise.
+     */
+    private Map<ScanMode, Double> sampleCaps;
+    /**
      * The current mode's latest full window before its reference is fixed: what a scan that ran one
      * mode without sampling remembers if it ends before {@link #REFERENCE_WINDOWS} windows ({@link #close}).
      */
@@ -209,6 +214,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         remember(ctx, m, overdueBound);
         // measured again in a drift round: no more than its reference, which it may run ahead of after the switch
         if (m == current && measured.containsKey(m) && reference > 0) measured.put(m, Math.min(measured.get(m), reference));
+        // and the others alike, where memory gives them a level (over a storage node, pull-up's first slices after a
+        // switch ran at 119.6 and 128.2 slices/s against pushdown capped at its reference, 84.4 and 101.5; pull-up won
+        // and ran at 64.9 and 68.5: SSB q1.2 at 10 Gbit/s, q2.2 unlimited)
+        Double cap = sampleCaps == null || m == current ? null : sampleCaps.get(m);
+        if (cap != null && measured.containsKey(m)) measured.put(m, Math.min(measured.get(m), cap));
         overdueBound = Double.NaN;
         filledAt = -1;
     }
@@ -514,6 +524,14 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!resampleFits(ctx, reference)) return;
         ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
                 reference, 100 * (1 - config.delta()), remembered));
+        if (model.remote()) {
+            // Only where the current mode is measured again after the others and capped (locally its reference stands
+            // for it, and capping the others at their remembered figures would tie modes remembered at the same bound).
+            sampleCaps = new EnumMap<>(ScanMode.class);
+            for (Map.Entry<ScanMode, Double> e : startedFrom.entrySet()) {
+                if (!startedCold.contains(e.getKey())) sampleCaps.put(e.getKey(), e.getValue());
+            }
+        }
         firstFigures = null; // the next scan starts from what this round measures
         driftRecent = reference; // as on drift: a mode bounded below the current one's rate is not sampled
         resampleAll(ctx);
@@ -688,6 +706,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void exploiting(ScanContext ctx) {
+        sampleCaps = null;
         if (firstFigures != null && levelledMode != null && current != levelledMode
                 && measured.getOrDefault(current, 0.0) > (1 + config.hysteresis()) * levelledReference) {
             // A later round's winner beat the mode the figures are levelled against at its reference, not only at the

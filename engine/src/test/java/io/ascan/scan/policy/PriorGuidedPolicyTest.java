@@ -816,6 +816,25 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aRoundTheRememberedFiguresStartCountsAChallengersSampleAtMostAtWhatItWasRememberedAt() {
+        // Issue 16, over a storage node: the scan starts in pushdown from memory, its reference comes in below 85% of the
+        // remembered rate, and the round samples pull-up, whose first slices after the switch run ahead (128 slices/s)
+        // while pushdown's re-measurement is capped at its reference (100); pull-up then runs at 65. Capped alike,
+        // pull-up counts its remembered 90, and pushdown is kept.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 90.0, STAGING, 10.0, PUSHDOWN, 130.0));
+        ModePrior remote = model(8, 9, 10).rowsAlike(true).remote(true);
+        PolicySimulator sim = run(c, remote, "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> since < 40 ? 128.0 : 65.0;
+            case STAGING -> 10.0;
+            case PUSHDOWN -> 100.0;
+        });
+        assertEquals(1, sim.notesContaining("remembered; resampling"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertEquals(SCAN / 2, sim.count(PUSHDOWN, SCAN / 2, SCAN), sim.notes.toString());
+    }
+
+    @Test
     void thePapersPolicyStaysSelectable() {
         SamplingCoordinator c = new SamplingCoordinator();
         assertInstanceOf(PriorGuidedPolicy.class, ScanPolicies.forMode(ScanStrategy.ADAPTIVE, CONFIG, c, null, null,
