@@ -70,6 +70,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * the others were measured (a cold first scan), and is sampled against them again ({@link #checkRemembered}).
      */
     static final double REGIME_CHANGE = 2.5;
+    /**
+     * A first round's winner running more than this many times faster over the scan than in its sample ran the round
+     * in other conditions (cold reads, code the JIT had not compiled): the others' figures, raised as much
+     * ({@link #close}), are remembered as measured only cold ({@link io.ascan.scan.ScanMemory#cold}).
+     */
+    static final double COLD_RAISE = 2;
+    /**
+     * A mode measured only cold and remembered at no less than this fraction of the remembered best is sampled once
+     * in a later scan ({@link #recheckCold}): its ratio to the best was measured while both waited for the same
+     * reads, and may not hold hot (SSB SF 10 q3.1: pushdown sampled at 0.73 of direct cold, twice as fast hot).
+     */
+    static final double REACH = 0.6;
 
     private final ModePrior model;
     private final String shape;
@@ -139,6 +151,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private boolean driftUnrivalled;
     /** The remembered figures a scan started from without sampling; null when it did not. */
     private Map<ScanMode, Double> startedFrom;
+    /** The modes among {@link #startedFrom} remembered as measured only cold. */
+    private Set<ScanMode> startedCold = Set.of();
+    /**
+     * In a round the remembered figures started over a storage node because the current mode runs below its remembered
+     * rate: what each other mode was remembered at, which its sample counts at most ({@link #sampled}); null otherwise.
+     */
+    private Map<ScanMode, Double> sampleCaps;
     /**
      * The current mode's latest full window before its reference is fixed: what a scan that ran one
      * mode without sampling remembers if it ends before {@link #REFERENCE_WINDOWS} windows ({@link #close}).
@@ -195,6 +214,11 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         remember(ctx, m, overdueBound);
         // measured again in a drift round: no more than its reference, which it may run ahead of after the switch
         if (m == current && measured.containsKey(m) && reference > 0) measured.put(m, Math.min(measured.get(m), reference));
+        // and the others alike, where memory gives them a level (over a storage node, pull-up's first slices after a
+        // switch ran at 119.6 and 128.2 slices/s against pushdown capped at its reference, 84.4 and 101.5; pull-up won
+        // and ran at 64.9 and 68.5: SSB q1.2 at 10 Gbit/s, q2.2 unlimited)
+        Double cap = sampleCaps == null || m == current ? null : sampleCaps.get(m);
+        if (cap != null && measured.containsKey(m)) measured.put(m, Math.min(measured.get(m), cap));
         overdueBound = Double.NaN;
         filledAt = -1;
     }
@@ -312,6 +336,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // remembered (checkRemembered), or drifts.
             rememberedRate = remembered.of(current);
             startedFrom = memory;
+            startedCold = coordinator.memory().cold(shape);
             ctx.note("prior (" + figures + "): " + current + ", every mode measured before, no sampling");
             phase = Phase.EXPLOITING;
         } else if (candidates.size() < 2) {
@@ -482,10 +507,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         if (reference >= (1 - config.delta()) * remembered) {
             // What earlier scans ran at over the whole scan is the steadier reference: a scan's start can run ahead.
+            double now = reference;
             reference = Math.min(reference, remembered);
+            recheckCold(ctx, remembered, now);
             return;
         }
         if (rival(ctx, reference) == null) {
+            if (recheckCold(ctx, remembered, reference)) return;
             // Still ahead of what every other mode was remembered at: the remembered figure ran ahead (a
             // sample's, or levelled from one), not the mode behind. The scan remembers its reference instead.
             ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered, but every other mode"
@@ -496,9 +524,48 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (!resampleFits(ctx, reference)) return;
         ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below %.0f%% of the %.1f remembered; resampling", current,
                 reference, 100 * (1 - config.delta()), remembered));
+        if (model.remote()) {
+            // Only where the current mode is measured again after the others and capped (locally its reference stands
+            // for it, and capping the others at their remembered figures would tie modes remembered at the same bound).
+            sampleCaps = new EnumMap<>(ScanMode.class);
+            for (Map.Entry<ScanMode, Double> e : startedFrom.entrySet()) {
+                if (!startedCold.contains(e.getKey())) sampleCaps.put(e.getKey(), e.getValue());
+            }
+        }
         firstFigures = null; // the next scan starts from what this round measures
         driftRecent = reference; // as on drift: a mode bounded below the current one's rate is not sampled
         resampleAll(ctx);
+    }
+
+    /**
+     * Samples once, against the current mode's reference, the modes remembered within {@link #REACH} of it that were
+     * measured only cold: a round whose winner then ran more than {@link #COLD_RAISE} times faster than its sample
+     * measured every mode before its reads were cached, and the others' ratios to it need not hold hot (SSB SF 10
+     * q3.1: direct won at 57.1 slices/s against pushdown's 41.8, then ran at about 200, and every later scan started
+     * in direct while pushdown, with R applied before the pipeline, runs twice as fast hot). What the round measures is
+     * what the next scan starts from, no longer cold: one round per shape. The current mode is not sampled again: it
+     * counts at {@code now}, the reference it measured (not lowered to the remembered figure, itself partly cold).
+     * Returns whether the round starts.
+     */
+    private boolean recheckCold(ScanContext ctx, double remembered, double now) {
+        if (startedCold.isEmpty()) return false;
+        List<ScanMode> order = new ArrayList<>();
+        for (ScanMode m : ctx.modes()) {
+            Double r = startedFrom.get(m);
+            if (m != current && startedCold.contains(m) && r != null && r >= REACH * remembered && !cannotBeat(m, now)) {
+                order.add(m);
+            }
+        }
+        if (order.isEmpty() || !laterRoundFits(ctx, order.size())) return false;
+        order.sort((a, b) -> Double.compare(startedFrom.get(b), startedFrom.get(a)));
+        ctx.note(String.format(Locale.ROOT, "%s remembered within %.0f%% of %s's %.1f slices/s, but measured only cold; sampling"
+                + " once", order, 100 * REACH, current, remembered));
+        firstFigures = null; // the next scan starts from what this round measures
+        driftRecent = now;
+        order.add(current);
+        sampleOrder = order;
+        resample();
+        return true;
     }
 
     /**
@@ -531,14 +598,20 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private boolean resampleFits(ScanContext ctx, double recent) {
         int n = 0;
         for (ScanMode m : ctx.modes()) if (m != current && !cannotBeat(m, recent)) n++;
-        long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
-        boolean fits = n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
+        boolean fits = laterRoundFits(ctx, n);
         if (!fits && !driftUnsampled) {
+            long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
             driftUnsampled = true;
             ctx.note(String.format(Locale.ROOT, "%s at %.1f slices/s, below its reference, but a round of %d modes (%d slices) does"
                     + " not fit the %d left", current, recent, n, round, remaining));
         }
         return fits;
+    }
+
+    /** Whether a round of {@code n} modes besides the current one fits as {@link #resampleFits} says. */
+    private boolean laterRoundFits(ScanContext ctx, int n) {
+        long round = (long) n * perMode(ctx), remaining = ctx.totalSlices() - ctx.assignedSlices();
+        return n > 0 && round <= config.maxSampleFraction() * ctx.totalSlices() && 2 * round <= remaining;
     }
 
     /** Every mode sampled again: the others by what they were last measured at (unmeasured first); the current one is not (see {@link #skip}). */
@@ -633,6 +706,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     void exploiting(ScanContext ctx) {
+        sampleCaps = null;
         if (firstFigures != null && levelledMode != null && current != levelledMode
                 && measured.getOrDefault(current, 0.0) > (1 + config.hysteresis()) * levelledReference) {
             // A later round's winner beat the mode the figures are levelled against at its reference, not only at the
@@ -646,7 +720,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             firstFigures = new EnumMap<>(measured);
             // a bound, not a rate: a mode remembered before keeps that figure (ScanMemory merges); one never measured takes it
             Map<ScanMode, Double> before = coordinator.memory().get(shape);
-            if (before != null) firstFigures.keySet().removeIf(m -> timedOut.contains(m) && before.containsKey(m));
+            // (unless it was measured only cold: a bound measured now says more than a figure scaled from that)
+            Set<ScanMode> cold = coordinator.memory().cold(shape);
+            if (before != null) firstFigures.keySet().removeIf(m -> timedOut.contains(m) && before.containsKey(m) && !cold.contains(m));
             levelled = false;
             levelledMode = null;
             steadySeconds = 0;
@@ -691,7 +767,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * against 1,790 to 1,941 later). The others' samples lost the round, and are remembered at most at
      * {@link #CLEARLY_WORSE} of that figure; not scaled by how far the winner's sample ran ahead,
      * which says nothing of theirs (scaled by 1/141, q3.2's pushdown was remembered at nothing
-     * against direct and never sampled again). Raised by as much as the winner's sample fell short.
+     * against direct and never sampled again). Raised by as much as the winner's sample fell short of
+     * that figure: each loser at its sample's ratio to the winner's sample.
      * A scan that started from remembered figures and sampled nothing keeps the others' ratios to
      * its mode: it ran slower or faster than remembered with the machine or the data, as they would
      * have (else a loaded run lowers the winner alone, and the next scan takes the others for rivals
@@ -722,19 +799,26 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             firstFigures = new EnumMap<>(Map.of(current, unlevelled));
         }
         if (firstFigures == null) return;
+        Set<ScanMode> cold = EnumSet.noneOf(ScanMode.class);
         if (levelledMode != null) {
             double sustained = capped(levelledMode, steadyWindows > 0 ? steadyWindows / steadySeconds : levelledReference);
             Double sampled = firstFigures.get(levelledMode);
-            double shortBy = sampled == null || !(sampled > 0) ? 1 : Math.max(1, levelledReference / sampled);
-            firstFigures.replaceAll((m, r) -> m == levelledMode ? sustained : Math.min(r * shortBy, CLEARLY_WORSE * sustained));
+            // Raised by as much as the winner ran faster over the scan than in its sample: the others were sampled in the
+            // same conditions (SSB SF 10 q3.1's cold first round: direct 57.1, pushdown 41.8; raised only to direct's
+            // reference, still cold, pushdown was remembered at 0.20 of what direct ran at, and never sampled again).
+            double raise = sampled == null || !(sampled > 0) ? 1 : Math.max(1, sustained / sampled);
+            firstFigures.replaceAll((m, r) -> m == levelledMode ? sustained : Math.min(r * raise, CLEARLY_WORSE * sustained));
             firstFigures.put(levelledMode, sustained);
+            if (raise > COLD_RAISE) for (ScanMode m : firstFigures.keySet()) if (m != levelledMode) cold.add(m);
             Double was = startedFrom == null ? null : startedFrom.get(levelledMode);
             if (firstFigures.size() == 1 && was != null && was > 0) {
                 for (Map.Entry<ScanMode, Double> e : startedFrom.entrySet()) {
-                    if (e.getKey() != levelledMode) firstFigures.put(e.getKey(), capped(e.getKey(), e.getValue() * sustained / was));
+                    if (e.getKey() == levelledMode) continue;
+                    firstFigures.put(e.getKey(), capped(e.getKey(), e.getValue() * sustained / was));
+                    if (startedCold.contains(e.getKey())) cold.add(e.getKey()); // its ratio kept: as cold as before
                 }
             }
         }
-        coordinator.memory().put(shape, firstFigures);
+        coordinator.memory().put(shape, firstFigures, cold);
     }
 }

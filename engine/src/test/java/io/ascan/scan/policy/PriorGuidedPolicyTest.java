@@ -728,6 +728,74 @@ class PriorGuidedPolicyTest {
         assertOnlyIn(PUSHDOWN, SCAN, third);
     }
 
+    /** SSB SF 10 q3.1 in a process's first scan: its first {@code cold} slices wait for the first reads and the JIT, then every mode runs hot. */
+    static PolicySimulator.Trace coldThenHot(int cold, Map<ScanMode, Double> atFirst, Map<ScanMode, Double> hot) {
+        return (m, slice, since) -> (slice < cold ? atFirst : hot).get(m);
+    }
+
+    /** The first round of SSB SF 10 q3.1 on a quiet machine (every mode waiting for cold reads), and its modes hot. */
+    static final Map<ScanMode, Double> Q31_COLD = Map.of(DIRECT, 57.1, STAGING, 38.5, PUSHDOWN, 41.8);
+    static final Map<ScanMode, Double> Q31_HOT = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 450.0);
+    static final int Q31_SLICES = 359;
+
+    @Test
+    void theModesThatLostAColdRoundAreRememberedAtTheirSamplesRatioToTheWinnersSample() {
+        // Direct wins the cold round and runs hot by the scan's end: pushdown and staging sampled at 0.73 and 0.67 of it
+        // are remembered so, not at 0.2 of what direct ran at over the scan (raised only by its reference, still cold).
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, Q31_HOT));
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
+        assertTrue(remembered.get(DIRECT) > 2 * 57.1, "direct ran hot by the scan's end: " + remembered);
+        assertEquals(41.8 / 57.1, remembered.get(PUSHDOWN) / remembered.get(DIRECT), 0.05, remembered.toString());
+        assertEquals(38.5 / 57.1, remembered.get(STAGING) / remembered.get(DIRECT), 0.05, remembered.toString());
+    }
+
+    @Test
+    void aModeWithinReachMeasuredOnlyColdIsSampledOnceInALaterScan() {
+        // q3.1's later scans, hot throughout: direct runs at what it was remembered at, so no drift and no regime change;
+        // pushdown and staging were only measured cold, within reach of direct: one round, which pushdown wins.
+        SamplingCoordinator c = new SamplingCoordinator();
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, Q31_HOT));
+        assertEquals(java.util.Set.of(PUSHDOWN, STAGING), c.memory().cold("lineorder|R"));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT));
+        assertEquals(1, second.notesContaining("measured only cold; sampling once"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertEquals(Q31_SLICES - Q31_SLICES / 2, second.count(PUSHDOWN, Q31_SLICES / 2, Q31_SLICES), second.notes.toString());
+        assertEquals(java.util.Set.of(), c.memory().cold("lineorder|R"));
+        PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT));
+        assertOnlyIn(PUSHDOWN, Q31_SLICES, third);
+    }
+
+    @Test
+    void aModeMeasuredOnlyColdThatLosesHotIsNotSampledAgain() {
+        // As above, but hot pushdown runs at 0.75 of direct: the round keeps direct, and the next scans sample nothing.
+        SamplingCoordinator c = new SamplingCoordinator();
+        Map<ScanMode, Double> hot = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 160.0);
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, Q31_COLD, hot));
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot));
+        assertEquals(1, second.notesContaining("measured only cold; sampling once"), second.notes.toString());
+        assertEquals(0, second.notesContaining("exploit pushdown") + second.notesContaining("exploit staging"), second.notes.toString());
+        for (int scan = 0; scan < 2; scan++) {
+            assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot)));
+        }
+    }
+
+    @Test
+    void aColdModeOutOfReachOrAFirstRoundMeasuredHotIsNotSampledAgain() {
+        // Cold, staging and pushdown far behind direct (below 60% of it): no round for them once hot.
+        SamplingCoordinator c = new SamplingCoordinator();
+        Map<ScanMode, Double> cold = Map.of(DIRECT, 57.1, STAGING, 20.0, PUSHDOWN, 25.0);
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, cold, Q31_HOT));
+        assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT)));
+        // A first round measured hot: nothing remembered as cold, the next scan samples nothing.
+        SamplingCoordinator h = new SamplingCoordinator();
+        Map<ScanMode, Double> close = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 160.0);
+        run(h, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(close));
+        assertEquals(java.util.Set.of(), h.memory().cold("lineorder|R"));
+        assertOnlyIn(DIRECT, Q31_SLICES, run(h, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(close)));
+    }
+
     @Test
     void aDriftRoundWhoseWinnerBeatsTheRememberedBestAtItsReferenceIsWhatTheNextScanStartsFrom() {
         // Direct remembered best, pushdown at 41% of it (measured in other conditions); direct slows after 100
@@ -745,6 +813,25 @@ class PriorGuidedPolicyTest {
         PolicySimulator third = run(c, model(8, 9, 10), "lineorder|R", SCAN,
                 constant(Map.of(DIRECT, 100.0, STAGING, 40.0, PUSHDOWN, 300.0)));
         assertOnlyIn(PUSHDOWN, SCAN, third);
+    }
+
+    @Test
+    void aRoundTheRememberedFiguresStartCountsAChallengersSampleAtMostAtWhatItWasRememberedAt() {
+        // Issue 16, over a storage node: the scan starts in pushdown from memory, its reference comes in below 85% of the
+        // remembered rate, and the round samples pull-up, whose first slices after the switch run ahead (128 slices/s)
+        // while pushdown's re-measurement is capped at its reference (100); pull-up then runs at 65. Capped alike,
+        // pull-up counts its remembered 90, and pushdown is kept.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 90.0, STAGING, 10.0, PUSHDOWN, 130.0));
+        ModePrior remote = model(8, 9, 10).rowsAlike(true).remote(true);
+        PolicySimulator sim = run(c, remote, "lineorder|R", SCAN, (m, slice, since) -> switch (m) {
+            case DIRECT -> since < 40 ? 128.0 : 65.0;
+            case STAGING -> 10.0;
+            case PUSHDOWN -> 100.0;
+        });
+        assertEquals(1, sim.notesContaining("remembered; resampling"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertEquals(SCAN / 2, sim.count(PUSHDOWN, SCAN / 2, SCAN), sim.notes.toString());
     }
 
     @Test
