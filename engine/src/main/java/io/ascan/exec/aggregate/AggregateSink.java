@@ -51,7 +51,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     public AggregateSink(AggregateNode node) {
         this.node = node;
         this.layout = new AggregateLayout(node);
-        this.probe = new GroupProbe(layout, node.groupKeys());
+        this.probe = new GroupProbe(layout, node.groupKeys(), node.hashedKeys());
         this.tables = new GroupTables(layout.rows, node.expectedGroups());
         this.local = w -> tables.open(w.query());
         this.ranges = KeyRanges.of(layout.rows, layout.keys);
@@ -130,6 +130,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder("HashAggregate(keys ").append(Arrays.toString(node.groupKeys())).append(", ");
+        if (node.hashedKeys().length > 0) sb.append("hashing keys ").append(Arrays.toString(node.hashedKeys())).append(", ");
         for (int j = 0; j < node.calls().size(); j++) {
             AggregateNode.Call c = node.calls().get(j);
             sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg())
