@@ -7,9 +7,12 @@ import java.util.List;
 /**
  * Hash aggregation: output is the group keys, then one column per call. No keys: one row.
  * {@code expectedGroups} is the planner's estimate of the groups (0: none), which sizes the
- * group tables up front within a cap; only a hint, never a limit.
+ * group tables up front within a cap; only a hint, never a limit. {@code hashedKeys} are the
+ * positions among the group keys that a group's hash covers (empty: all): when some keys
+ * determine the others (TPC-H q10's c_custkey its customer's name, address, comment), hashing
+ * them alone saves hashing the rest; groups still compare every key, so any choice is correct.
  */
-public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups)
+public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups, int[] hashedKeys)
         implements PhysicalNode {
     public enum Function {
         COUNT, SUM, AVG, MIN, MAX,
@@ -57,7 +60,16 @@ public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> call
     public AggregateNode {
         groupKeys = groupKeys.clone();
         calls = List.copyOf(calls);
+        hashedKeys = hashedKeys.clone();
         if (expectedGroups < 0) throw new IllegalArgumentException("expected groups must not be negative");
+        for (int k : hashedKeys) {
+            if (k < 0 || k >= groupKeys.length) throw new IllegalArgumentException("hashed key " + k + " is not a group key");
+        }
+    }
+
+    /** Hashing every group key. */
+    public AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups) {
+        this(input, groupKeys, calls, expectedGroups, new int[0]);
     }
 
     /** Without an estimate of the groups. */

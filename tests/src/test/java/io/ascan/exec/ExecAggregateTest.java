@@ -84,6 +84,53 @@ class ExecAggregateTest {
     }
 
     /**
+     * One integral key: with no two rowsets' key ranges overlapping (lineorder by lo_orderkey,
+     * whole slices or morsels that split orders), the merge probes only for keys where ranges
+     * touch and lists the rest; otherwise (lo_custkey; lookups that record no keys, as with a
+     * string MIN) it merges every group. The groups are the same either way.
+     */
+    @Test
+    void oneIntegralKeyMergesOnlyWhereKeyRangesTouch() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_orderkey", "lo_custkey", "lo_revenue", "lo_shipmode");
+        List<AggregateNode.Call> calls = List.of(call(Function.COUNT, -1, DataType.BIGINT), call(Function.SUM, 2, DataType.BIGINT));
+        var byOrder = duck("SELECT lo_orderkey, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_orderkey");
+        AggregateNode clustered = new AggregateNode(scan, new int[] {0}, calls);
+        assertSameRows(byOrder, rows(executor().execute(clustered, OPTIONS)), false);
+        assertSameRows(byOrder, rows(executor().execute(clustered, OPTIONS.withMorselRows(1000))), false);
+        assertSameRows(duck("SELECT lo_custkey, count(*), sum(lo_revenue) FROM lineorder GROUP BY lo_custkey"),
+                rows(executor().execute(new AggregateNode(scan, new int[] {1}, calls), OPTIONS)), false);
+        AggregateNode copying = new AggregateNode(scan, new int[] {0}, List.of(call(Function.SUM, 2, DataType.BIGINT),
+                call(Function.MIN, 3, DataType.VARCHAR)));
+        assertSameRows(duck("SELECT lo_orderkey, sum(lo_revenue), min(lo_shipmode) FROM lineorder GROUP BY lo_orderkey"),
+                rows(executor().execute(copying, OPTIONS.withMorselRows(1000))), false);
+    }
+
+    /**
+     * A hash over some of the keys: groups still compare every key, so keys the hashed ones do
+     * not determine (7 line numbers against their ship modes) only collide; the groups are right.
+     */
+    @Test
+    void hashingSomeKeysStillComparesEveryKey() throws Exception {
+        Table t = table("lineorder");
+        ScanNode scan = scan(t, null, "lo_linenumber", "lo_shipmode", "lo_orderkey", "lo_revenue");
+        List<AggregateNode.Call> calls = List.of(call(Function.COUNT, -1, DataType.BIGINT), call(Function.SUM, 3, DataType.BIGINT));
+        assertSameRows(duck("SELECT lo_linenumber, lo_shipmode, count(*), sum(lo_revenue) FROM lineorder GROUP BY 1, 2"),
+                rows(executor().execute(new AggregateNode(scan, new int[] {0, 1}, calls, 0, new int[] {0}), OPTIONS)), false);
+        assertSameRows(duck("SELECT lo_orderkey, lo_shipmode, lo_linenumber, count(*), sum(lo_revenue) FROM lineorder GROUP BY 1, 2, 3"),
+                rows(executor().execute(new AggregateNode(scan, new int[] {2, 1, 0}, calls, 0, new int[] {0, 2}), OPTIONS)), false);
+    }
+
+    /** One nullable integral key: the NULL group is merged by probing, whatever the ranges. */
+    @Test
+    void oneNullableIntegralKeyMergesItsNullGroup() throws Exception {
+        Table t = table("all_types");
+        AggregateNode agg = new AggregateNode(allTypes(t, null), new int[] {1}, List.of(call(Function.COUNT, -1, DataType.BIGINT),
+                call(Function.SUM, 2, DataType.BIGINT)));
+        assertSameRows(duck("SELECT i, count(*), sum(l) FROM all_types GROUP BY i"), rows(executor().execute(agg, OPTIONS)), false);
+    }
+
+    /**
      * The planner's estimate of the groups only sizes the tables: far too few (they grow), far
      * too many (the presizing is capped, also by a memory limit the estimate would exceed), the
      * groups are right.

@@ -11,6 +11,7 @@ public final class Strings {
 
     public static boolean equals(long a, int la, long b, int lb) {
         if (la != lb) return false;
+        if (a == b) return true; // one stored string (a group's key and the build row it came from)
         int i = 0;
         for (; i + 8 <= la; i += 8) if (Mem.getLong(a + i) != Mem.getLong(b + i)) return false;
         for (; i < la; i++) if (Mem.getByte(a + i) != Mem.getByte(b + i)) return false;

@@ -29,7 +29,8 @@ import java.util.List;
  * whose group they know), and updates the group's row in place, one
  * {@link AggregateFunction} per call, in the row {@link AggregateLayout} lays out. Without GROUP
  * BY the calls run in locals ({@link NoKeyAccumulators}). At the end the global state, every
- * worker's tables, is merged per partition in parallel ({@link ParallelMerge}).
+ * worker's tables, is merged per partition in parallel ({@link ParallelMerge}); on one integral
+ * key, only the groups several workers may share are probed for ({@link KeyRanges}).
  * Without GROUP BY an empty input still gives one group (COUNT 0, the others NULL).
  */
 public final class AggregateSink implements PipelineSink, StateOwner, AutoCloseable {
@@ -40,15 +41,21 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     private final GroupTables tables;
     /** Per-worker state: the worker's tables, one per partition. */
     private final StateSupplier local;
+    /** The rowsets' key ranges, for a merge that probes only for keys several workers may have; null if not one integral key. */
+    private final KeyRanges ranges;
+    /** Per-worker state: the worker's {@link KeyRanges.Recorder}. */
+    private final StateSupplier recorders;
     /** The merged groups' rows (after {@link #finish}). */
     private long[] groups;
 
     public AggregateSink(AggregateNode node) {
         this.node = node;
         this.layout = new AggregateLayout(node);
-        this.probe = new GroupProbe(layout, node.groupKeys());
+        this.probe = new GroupProbe(layout, node.groupKeys(), node.hashedKeys());
         this.tables = new GroupTables(layout.rows, node.expectedGroups());
         this.local = w -> tables.open(w.query());
+        this.ranges = KeyRanges.of(layout.rows, layout.keys);
+        this.recorders = w -> ranges.open();
     }
 
     public RowLayout layout() {
@@ -67,15 +74,19 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         }
         boolean copies = layout.copiesStrings(); // the lookups that skip the probe keep no table for the store
         List<DictionaryCode> codes = loop == null || copies ? null : CodesProbe.dictionaryKeys(node.groupKeys(), in, code);
+        String recorder = ranges == null ? null : gen.state(KeyRanges.Recorder.class.getCanonicalName(), recorders);
         String r, store = null;
         if (codes == null && loop != null && !copies && layout.fixedWidthKeys()) {
-            r = RunsProbe.lookup(probe, node.groupKeys(), in, gen, partitions, loop);
-        } else if (codes == null) {
-            GroupProbe.Found found = probe.lookup(in, gen, partitions);
-            r = found.row();
-            store = found.table() + ".store()";
+            r = RunsProbe.lookup(probe, node.groupKeys(), in, gen, partitions, loop, recorder);
         } else {
-            r = CodesProbe.lookup(probe, in, gen, partitions, loop, codes);
+            if (recorder != null) code.line(recorder + ".unrecorded(); // these lookups record no key ranges: the full merge");
+            if (codes == null) {
+                GroupProbe.Found found = probe.lookup(in, gen, partitions);
+                r = found.row();
+                store = found.table() + ".store()";
+            } else {
+                r = CodesProbe.lookup(probe, in, gen, partitions, loop, codes);
+            }
         }
         AggregateLayout.Arguments args = layout.readArguments(in, code);
         for (int j = 0; j < args.first().length; j++) layout.functions.get(j).update(gen, r, args.first()[j], args.second()[j], store);
@@ -86,7 +97,8 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     public void finish(Pipeline last, QueryContext query) throws Exception {
         // No worker ran (e.g. a scan with every slice pruned): empty tables.
         if (tables.isEmpty()) local.get(new WorkerContext(query, 0, null));
-        AggHashTable[] results = ParallelMerge.run(tables, last.instances(), query, describe());
+        KeyRanges.Shared shared = ranges == null ? null : ranges.shared(tables.all().size());
+        AggHashTable[] results = ParallelMerge.run(tables, last.instances(), query, describe(), shared);
         long n = 0;
         for (AggHashTable t : results) n += t.groupCount();
         if (layout.keys == 0 && n == 0) {
@@ -118,6 +130,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder("HashAggregate(keys ").append(Arrays.toString(node.groupKeys())).append(", ");
+        if (node.hashedKeys().length > 0) sb.append("hashing keys ").append(Arrays.toString(node.hashedKeys())).append(", ");
         for (int j = 0; j < node.calls().size(); j++) {
             AggregateNode.Call c = node.calls().get(j);
             sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg())

@@ -24,10 +24,13 @@ final class GroupProbe {
 
     private final AggregateLayout layout;
     private final int[] groupKeys;
+    /** Positions among the keys the hash covers; empty: all ({@link io.ascan.plan.AggregateNode#hashedKeys}). */
+    private final int[] hashedKeys;
 
-    GroupProbe(AggregateLayout layout, int[] groupKeys) {
+    GroupProbe(AggregateLayout layout, int[] groupKeys, int[] hashedKeys) {
         this.layout = layout;
         this.groupKeys = groupKeys;
+        this.hashedKeys = hashedKeys;
     }
 
     /** A group's row and table, as names of locals. */
@@ -42,9 +45,16 @@ final class GroupProbe {
 
     Found lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions) {
         CodeBuilder code = gen.code;
-        String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, keys);
+        String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, hashed(keys));
         String table = partition(code, partitions, h);
         return new Found(findOrInsert(code, table, h, keys, null), table);
+    }
+
+    private List<ValueCode> hashed(List<ValueCode> keys) {
+        if (hashedKeys.length == 0) return keys;
+        List<ValueCode> some = new ArrayList<>();
+        for (int k : hashedKeys) some.add(keys.get(k));
+        return some;
     }
 
     /** Emits the pick of the table of the partition of hash {@code h}; returns its local. */

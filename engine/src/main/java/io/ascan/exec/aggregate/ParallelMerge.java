@@ -16,8 +16,8 @@ final class ParallelMerge {
     private ParallelMerge() {}
 
     /** Each partition's merged table. */
-    static AggHashTable[] run(GroupTables state, List<PipelineCompiler.Instance> instances, QueryContext query, String what)
-            throws Exception {
+    static AggHashTable[] run(GroupTables state, List<PipelineCompiler.Instance> instances, QueryContext query, String what,
+                              KeyRanges.Shared shared) throws Exception {
         List<AggHashTable[]> tables = state.all();
         int partitions = tables.getFirst().length;
         AggHashTable[] results = new AggHashTable[partitions];
@@ -28,7 +28,7 @@ final class ParallelMerge {
         int threads = Math.min(partitions, query.options().computeThreads());
         Workers.run(query, "agg-merge", threads, w -> "merge of " + what, w -> {
             for (int p = w; p < partitions; p += threads) {
-                results[p] = mergePartition(state, tables, p, instances.get(w % instances.size()).code());
+                results[p] = mergePartition(state, tables, p, instances.get(w % instances.size()).code(), shared);
             }
         });
         return results;
@@ -38,9 +38,12 @@ final class ParallelMerge {
      * Folds partition p of every worker into the worker's table p with the most groups (the
      * fewest inserts), grown once to hold them all: a group it lacks adopts the other table's
      * row (no copy), so the other tables keep their rows until the state is closed and free only
-     * their slot arrays here.
+     * their slot arrays here. With {@code shared} (the keys several tables may have, from
+     * {@link KeyRanges}), a group with none of them is in no other table: it is listed, not probed
+     * for, and the table is not grown for it.
      */
-    private static AggHashTable mergePartition(GroupTables state, List<AggHashTable[]> tables, int p, PipelineCode merger) {
+    private static AggHashTable mergePartition(GroupTables state, List<AggHashTable[]> tables, int p, PipelineCode merger,
+                                               KeyRanges.Shared shared) {
         int target = 0;
         long total = 0;
         for (int w = 0; w < tables.size(); w++) {
@@ -48,11 +51,18 @@ final class ParallelMerge {
             if (tables.get(w)[p].groupCount() > tables.get(target)[p].groupCount()) target = w;
         }
         AggHashTable into = tables.get(target)[p];
-        into.reserve(total);
+        if (shared == null) into.reserve(total);
         for (int w = 0; w < tables.size(); w++) {
             if (w == target) continue;
             AggHashTable other = tables.get(w)[p];
-            other.forEachGroup(row -> merger.mergeRow(row, into));
+            if (shared == null) {
+                other.forEachGroup(row -> merger.mergeRow(row, into));
+            } else {
+                other.forEachGroup(row -> {
+                    if (shared.mayShare(row)) merger.mergeRow(row, into);
+                    else into.list(row);
+                });
+            }
             state.closeSlots(other);
         }
         return into;

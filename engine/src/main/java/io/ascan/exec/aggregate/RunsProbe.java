@@ -15,6 +15,8 @@ import java.util.List;
  * only while the runs pay: a rowset with fewer than one repeat per four lookups turns it off for
  * the next {@value #RUNS_OFF_ROWSETS} rowsets (of this worker's pipeline instance), after which
  * one rowset measures again. For fixed-width keys only (a local keeps the previous key).
+ * With a {@link KeyRanges.Recorder}, each lookup also widens the rowset's range of keys, reported
+ * at its end (a run's tuples repeat its first key, so the lookups see every key).
  */
 final class RunsProbe {
     /** Rowsets a run check that found too few runs stays off for before it is tried again. */
@@ -24,7 +26,7 @@ final class RunsProbe {
 
     /** Emits the lookup; returns the name of the group row's local. */
     static String lookup(GroupProbe probe, int[] groupKeys, Tuple in, PipelineCodegen gen, String partitions,
-                         PipelineCodegen.SourceLoop loop) {
+                         PipelineCodegen.SourceLoop loop, String recorder) {
         CodeBuilder code = gen.code;
         String off = code.fresh("runsOff"), on = code.fresh("runsOn"), hits = code.fresh("runHits"), misses = code.fresh("runMisses"),
                 last = code.fresh("runGroup");
@@ -47,6 +49,11 @@ final class RunsProbe {
             previous.add(prev);
             same.add(StoreCode.sameGroup(k, prev));
         }
+        String min = code.fresh("rangeMin"), max = code.fresh("rangeMax");
+        if (recorder != null) {
+            before.append(pad).append("long ").append(min).append(" = Long.MAX_VALUE, ").append(max).append(" = Long.MIN_VALUE;\n");
+            loop.after(pad + "if (" + min + " <= " + max + ") " + recorder + ".add(" + min + ", " + max + ");\n");
+        }
         loop.before(before.toString());
         loop.after(pad + "if (" + on + " && " + hits + " * 4L < " + misses + ") " + off + " = " + RUNS_OFF_ROWSETS + ";\n");
         String g = code.fresh("group");
@@ -59,6 +66,15 @@ final class RunsProbe {
         code.line(g + " = " + probe.lookup(keys, gen, partitions).row() + ";");
         code.line(last + " = " + g + ";");
         code.line(misses + "++;");
+        if (recorder != null) {
+            ValueCode k = keys.getFirst();
+            String v = code.fresh("rangeKey");
+            code.open("if (!(" + k.isNull() + "))");
+            code.line("long " + v + " = (long) (" + k.value() + ");");
+            code.line("if (" + v + " < " + min + ") " + min + " = " + v + ";");
+            code.line("if (" + v + " > " + max + ") " + max + " = " + v + ";");
+            code.close();
+        }
         for (int i = 0; i < keys.size(); i++) {
             code.line(previous.get(i).isNull() + " = " + keys.get(i).isNull() + ";");
             code.line(previous.get(i).value() + " = " + keys.get(i).value() + ";");

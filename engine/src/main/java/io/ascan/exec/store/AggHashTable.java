@@ -15,7 +15,8 @@ import org.apache.arrow.memory.OutOfMemoryException;
  *   if (r == 0) { r = insert(h, p); write the keys; initialise the accumulators }
  * </pre>
  * The merge {@link #adopt adopts} another table's row for a group this table lacks rather than
- * copying it: the row stays in the other table's store, which must outlive this table's use.
+ * copying it, or {@link #list lists} it when no other table can have the group: the row stays in
+ * the other table's store, which must outlive this table's use.
  */
 public final class AggHashTable implements AutoCloseable {
     private final TupleStore store;
@@ -26,6 +27,9 @@ public final class AggHashTable implements AutoCloseable {
     /** Rows of other tables' stores that this table adopted, in adoption order ({@code adoptedCount} used). */
     private long[] adopted = new long[0];
     private int adoptedCount;
+    /** Rows of other tables' stores for groups no other table has, never probed for ({@code listedCount} used). */
+    private long[] listed = new long[0];
+    private int listedCount;
 
     public AggHashTable(RowLayout layout, BufferAllocator allocator) {
         this(layout, allocator, 0);
@@ -99,6 +103,15 @@ public final class AggHashTable implements AutoCloseable {
         if (++groups * 2 > mask + 1) grow();
     }
 
+    /**
+     * Adds the group of {@code row}, a row of another table's store, without a slot: the merge
+     * found that no table has its group, so no probe will look for it.
+     */
+    public void list(long row) {
+        if (listedCount == listed.length) listed = java.util.Arrays.copyOf(listed, Math.max(1024, listedCount * 2));
+        listed[listedCount++] = row;
+    }
+
     /** Grows the slot array once so that {@code expectedGroups} in all fit without growing again. */
     public void reserve(long expectedGroups) {
         long capacity = (mask + 1);
@@ -132,7 +145,7 @@ public final class AggHashTable implements AutoCloseable {
         ArrowBuf bigger = newSlots(capacity);
         long newMask = capacity - 1;
         long base = bigger.memoryAddress();
-        forEachGroup(row -> {
+        forEachSlotted(row -> {
             long p = Mem.getLong(row + RowLayout.HASH) & newMask;
             while (Mem.getLong(base + (p << 3)) != 0) p = (p + 1) & newMask;
             Mem.putLong(base + (p << 3), row);
@@ -142,8 +155,13 @@ public final class AggHashTable implements AutoCloseable {
         mask = newMask;
     }
 
-    /** Visits every group's row: this table's store's in insertion order, then the adopted ones. */
+    /** Visits every group's row: this table's store's in insertion order, then the adopted ones, then the listed ones. */
     public void forEachGroup(java.util.function.LongConsumer visitor) {
+        forEachSlotted(visitor);
+        for (int i = 0; i < listedCount; i++) visitor.accept(listed[i]);
+    }
+
+    private void forEachSlotted(java.util.function.LongConsumer visitor) {
         store.forEachRow(visitor);
         for (int i = 0; i < adoptedCount; i++) visitor.accept(adopted[i]);
     }
@@ -155,7 +173,7 @@ public final class AggHashTable implements AutoCloseable {
     }
 
     public long groupCount() {
-        return groups;
+        return groups + listedCount;
     }
 
     public TupleStore store() {

@@ -267,6 +267,31 @@ class PhysicalPlannerTest {
         assertEquals(0, global.expectedGroups());
     }
 
+    /**
+     * q10 groups by c_custkey with five more customer and nation columns: the customer strings
+     * (its key determines them) are left out of the group hash, nation's n_name is not (no key of
+     * nation is grouped on). A self-join's other customer, or a key that is not unique, hashes all.
+     */
+    @Test
+    void stringsDeterminedByAGroupedTableKeyAreNotHashed() throws Exception {
+        assertEquals(java.util.Set.of("c_custkey", "c_acctbal", "n_name"), hashedKeyNames(plan("tpch/q10")));
+        assertEquals(java.util.Set.of(), hashedKeyNames(tpch.physicalPlan("SELECT c1.c_custkey, c2.c_name, count(*) FROM customer c1, "
+                + "customer c2 WHERE c1.c_nationkey = c2.c_nationkey GROUP BY c1.c_custkey, c2.c_name")));
+        assertEquals(java.util.Set.of(), hashedKeyNames(tpch.physicalPlan("SELECT c_nationkey, c_name, count(*) FROM customer "
+                + "GROUP BY c_nationkey, c_name")));
+        assertEquals(java.util.Set.of("c_custkey"), hashedKeyNames(tpch.physicalPlan("SELECT c_custkey, c_name, count(*) FROM customer "
+                + "GROUP BY c_custkey, c_name")));
+    }
+
+    /** Names of the keys the one grouping aggregate of a plan hashes; empty when it hashes every key. */
+    static java.util.Set<String> hashedKeyNames(PhysicalPlan plan) {
+        AggregateNode agg = nodes(plan.root()).stream().filter(n -> n instanceof AggregateNode a && a.groupKeys().length > 1)
+                .map(AggregateNode.class::cast).findFirst().orElseThrow(() -> new AssertionError(plan.explain()));
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int k : agg.hashedKeys()) names.add(agg.output().get(k).name());
+        return names;
+    }
+
     @Test
     void countDistinctKeepsItsFlag() throws Exception {
         PhysicalPlan plan = plan("tpch/q16");

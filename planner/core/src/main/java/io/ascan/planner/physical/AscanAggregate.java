@@ -70,7 +70,8 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
                 finish.add(result);
             }
         }
-        AggregateNode agg = new AggregateNode(t.translate(getInput()), groupSet.toArray(), calls, expectedGroups());
+        AggregateNode agg = new AggregateNode(t.translate(getInput()), groupSet.toArray(), calls, expectedGroups(),
+                DeterminingKeys.of(getInput(), groupSet.toArray(), getCluster().getMetadataQuery()));
         return needsFinish ? new ProjectNode(agg, finish, names) : agg;
     }
 
