@@ -146,6 +146,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
 
     @Override
     public List<StateSupplier> stateSuppliers() {
-        return List.of(local);
+        // in the order consume registers them: the tables, then the key ranges' recorder (one integral key only)
+        return ranges == null ? List.of(local) : List.of(local, recorders);
     }
 }
