@@ -55,14 +55,10 @@ final class ParallelMerge {
         for (int w = 0; w < tables.size(); w++) {
             if (w == target) continue;
             AggHashTable other = tables.get(w)[p];
-            if (shared == null) {
-                other.forEachGroup(row -> merger.mergeRow(row, into));
-            } else {
-                other.forEachGroup(row -> {
-                    if (shared.mayShare(row)) merger.mergeRow(row, into);
-                    else into.list(row);
-                });
-            }
+            other.forEachGroup(row -> {
+                if (shared == null || shared.mayShare(row)) merger.mergeRow(row, into);
+                else into.list(row);
+            });
             state.closeSlots(other);
         }
         return into;

@@ -1,6 +1,7 @@
 package io.ascan.exec.store;
 
 import io.ascan.codegen.rt.Mem;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -54,7 +55,7 @@ public final class AggHashTable implements AutoCloseable {
         this.allocator = allocator;
         this.store = new TupleStore(layout, allocator, "hash aggregation");
         this.expectedCapacity = Math.max(1024, Long.highestOneBit(Math.max(1, expectedGroups * 2 - 1)) << 1);
-        long capacity = Math.min(expectedCapacity, Math.max(1024, PRESIZE_START));
+        long capacity = Math.min(expectedCapacity, PRESIZE_START);
         this.slots = newSlots(capacity);
         this.mask = capacity - 1;
     }
@@ -108,7 +109,7 @@ public final class AggHashTable implements AutoCloseable {
      * found that no table has its group, so no probe will look for it.
      */
     public void list(long row) {
-        if (listedCount == listed.length) listed = java.util.Arrays.copyOf(listed, Math.max(1024, listedCount * 2));
+        if (listedCount == listed.length) listed = Arrays.copyOf(listed, Math.max(1024, listedCount * 2));
         listed[listedCount++] = row;
     }
 

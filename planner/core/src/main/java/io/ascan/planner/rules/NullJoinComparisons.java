@@ -1,8 +1,6 @@
 package io.ascan.planner.rules;
 
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
@@ -21,15 +19,7 @@ public final class NullJoinComparisons {
     private NullJoinComparisons() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(LogicalJoin join) {
-                LogicalJoin j = (LogicalJoin) super.visit(join);
-                RexNode condition = j.getCondition().accept(new Unknown(j.getCluster().getRexBuilder()));
-                return condition == j.getCondition() ? j
-                        : j.copy(j.getTraitSet(), condition, j.getLeft(), j.getRight(), j.getJoinType(), j.isSemiJoinDone());
-            }
-        });
+        return JoinConditions.rewrite(rel, j -> j.getCondition().accept(new Unknown(j.getCluster().getRexBuilder())));
     }
 
     private static final class Unknown extends RexShuttle {

@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -35,15 +33,7 @@ public final class ProjectedNullSafeJoins {
     private ProjectedNullSafeJoins() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(LogicalJoin join) {
-                LogicalJoin j = (LogicalJoin) super.visit(join);
-                RexNode condition = restate(j);
-                return condition == j.getCondition() ? j
-                        : j.copy(j.getTraitSet(), condition, j.getLeft(), j.getRight(), j.getJoinType(), j.isSemiJoinDone());
-            }
-        });
+        return JoinConditions.rewrite(rel, ProjectedNullSafeJoins::restate);
     }
 
     private static RexNode restate(Join join) {
