@@ -74,6 +74,8 @@ public final class FilterKernelCompiler {
      * {@code [min, max]} (a wrapped difference compared unsigned) or is NULL (the Bloom filter
      * decides those, as without a range). For a filtered dimension whose keys cluster (the dates of
      * one month or year) it drops most tuples for a subtraction and a compare, before any hashing.
+     * With the build's exact key bitmap the range and the bit are tested together, unless the
+     * range is narrow ({@link #emitBitmapAfterNarrowRange}).
      */
     private static void emitKeyRange(CodeBuilder code, ExprCompiler.BatchColumns batch, int f, int key, boolean first,
                                      boolean bitmap) {
@@ -86,25 +88,75 @@ public final class FilterKernelCompiler {
         for (boolean nulls : new boolean[] {false, true}) {
             if (!nulls) code.open("if (" + batch.validity(key) + " == 0L)");
             else code.open("else");
-            code.open("for (int at = 0; at < " + end + "; at++)");
-            code.line("int row = " + (first ? "at" : "selection[at]") + ";");
-            ValueCode v = batch.read(key, code);
-            code.line("selection[kept] = row;");
-            String in;
             if (bitmap) {
-                // out of range: bit 0 of word 0 is read and ignored (the range is never empty), so the load needs no branch
-                code.line("long d = (long) " + v.value() + " - lo;");
-                code.line("boolean inside = (d ^ Long.MIN_VALUE) <= span;");
-                code.line("long bit = inside ? d : 0L;");
-                in = "(inside & (" + MEM + "getLong(bits + ((bit >>> 6) << 3)) >>> bit & 1L) != 0L)";
+                emitBitmapAfterNarrowRange(code, batch, key, first, nulls, end);
             } else {
-                in = "(((long) " + v.value() + " - lo) ^ Long.MIN_VALUE) <= span";
+                rangePass(code, batch, key, first, nulls, end);
             }
-            code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
-            code.close();
             code.close();
         }
         code.line("n = kept;");
+        code.close();
+    }
+
+    /** Tuples whose keys a bitmap R counts inside its range, to choose between its two loops. */
+    static final int RANGE_PROBE = 1024;
+
+    /**
+     * A bitmap R: the first {@link #RANGE_PROBE} tuples' keys are counted inside the range; if
+     * fewer than a quarter are (one month's dates among seven years'), a pass on the range alone
+     * keeps those, and the bitmap is tested on them only: the loop over every tuple is a load, a
+     * subtraction and a compare (JMH {@code RuntimeFilterBenchmark}: about 1.5x faster there).
+     * Else one loop tests range and bit together, which costs less than two passes where most
+     * keys lie inside. Either way the result is the same.
+     */
+    private static void emitBitmapAfterNarrowRange(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first,
+                                                   boolean nulls, String end) {
+        code.line("int probe = Math.min(" + end + ", " + RANGE_PROBE + "), probedInside = 0;");
+        code.open("for (int at = 0; at < probe; at++)");
+        code.line("int row = " + (first ? "at" : "selection[at]") + ";");
+        ValueCode p = batch.read(key, code);
+        code.line("probedInside += (((long) " + p.value() + " - lo) ^ Long.MIN_VALUE) <= span ? 1 : 0;");
+        code.close();
+        code.open("if (probedInside * 4 < probe)");
+        rangePass(code, batch, key, first, nulls, end);
+        code.line("int inRange = kept;");
+        code.line("kept = 0;");
+        bitPass(code, batch, key, false, nulls, "inRange");
+        code.close();
+        code.open("else");
+        bitPass(code, batch, key, first, nulls, end);
+        code.close();
+    }
+
+    /** Keeps the tuples whose key lies in the range (or is NULL where {@code nulls}). */
+    private static void rangePass(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first, boolean nulls,
+                                  String end) {
+        code.open("for (int at = 0; at < " + end + "; at++)");
+        code.line("int row = " + (first ? "at" : "selection[at]") + ";");
+        ValueCode v = batch.read(key, code);
+        code.line("selection[kept] = row;");
+        String in = "(((long) " + v.value() + " - lo) ^ Long.MIN_VALUE) <= span";
+        code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
+        code.close();
+    }
+
+    /**
+     * Keeps the tuples whose key's bit is set (or is NULL where {@code nulls}); a key outside the
+     * range reads bit 0 of word 0 and is not kept (the range is never empty), so the load needs no
+     * branch and never leaves the bitmap.
+     */
+    private static void bitPass(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first, boolean nulls,
+                                String end) {
+        code.open("for (int at = 0; at < " + end + "; at++)");
+        code.line("int row = " + (first ? "at" : "selection[at]") + ";");
+        ValueCode v = batch.read(key, code);
+        code.line("selection[kept] = row;");
+        code.line("long d = (long) " + v.value() + " - lo;");
+        code.line("boolean inside = (d ^ Long.MIN_VALUE) <= span;");
+        code.line("long bit = inside ? d : 0L;");
+        String in = "(inside & (" + MEM + "getLong(bits + ((bit >>> 6) << 3)) >>> bit & 1L) != 0L)";
+        code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
         code.close();
     }
 

@@ -332,6 +332,59 @@ class SelectionKernelTest {
         }
     }
 
+    @Test
+    void bitmapRuntimeFiltersAnswerAlikeWhetherTheirRangeIsNarrowOrWide() {
+        // A bitmap R tests the range alone first where few of the first tuples' keys lie inside it
+        // (a month's dates among years'), range and bit together elsewhere: both loops, with and
+        // without NULLs, first and after P, keep exactly the built keys and the NULLs
+        List<ExprCompiler.Input> inputs = List.of(ExprCompiler.Input.of("k", DataType.INTEGER), ExprCompiler.Input.of("p", DataType.INTEGER));
+        long[] built = {1000, 1003, 1004, 1030};
+        RowLayout layout = new RowLayout(List.of(DataType.BIGINT));
+        KeyRange range = new KeyRange();
+        for (long v : built) range.add(v);
+        Random rnd = new Random(17);
+        for (double inside : new double[] {0.05, 0.9}) {
+            for (boolean nulls : new boolean[] {false, true}) {
+                List<Object[]> rows = new ArrayList<>();
+                for (int r = 0; r < FilterKernelCompiler.RANGE_PROBE + 2_000; r++) {
+                    Integer k = rnd.nextDouble() < inside ? 1000 + rnd.nextInt(31) : rnd.nextInt(100_000);
+                    if (nulls && rnd.nextInt(10) == 0) k = null;
+                    rows.add(new Object[] {k, rnd.nextInt(4)});
+                }
+                try (ExprFixture fx = new ExprFixture(memory.allocator(), inputs, rows);
+                     TupleStore build = new TupleStore(layout, memory.allocator(), "test build");
+                     BloomFilter unused = new BloomFilter(4, memory.allocator());
+                     StringScratch scratch = new StringScratch(memory.allocator())) {
+                    for (long v : built) io.ascan.codegen.rt.Mem.putLong(build.appendRow() + layout.valueOffset(0), v);
+                    try (KeyBitmap bits = KeyBitmap.of(List.of(build), layout, 0, range, memory.allocator())) {
+                        Expr pPositive = cmp(GT, new ColumnRef(1, DataType.INTEGER), Literal.of(0));
+                        for (Expr p : new Expr[] {null, pPositive}) {
+                            var keys = List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {0}, FilterKernelCompiler.KeyTest.BITMAP));
+                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, new int[] {0, 1}, inputs, keys,
+                                    c -> inputs.get(c).name());
+                            List<Integer> expected = new ArrayList<>();
+                            for (int r = 0; r < rows.size(); r++) {
+                                Object[] row = rows.get(r);
+                                boolean passesP = p == null || (Integer) row[1] > 0;
+                                boolean kept = row[0] == null || Arrays.stream(built).anyMatch(b -> b == (Integer) row[0]);
+                                if (passesP && kept) expected.add(r);
+                            }
+                            int[] selection = new int[rows.size()];
+                            int n;
+                            try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
+                                n = kernel.select(fx.batch, rows.size(), selection, scratch, new BloomFilter[] {unused},
+                                        new long[] {bits.min(), bits.max(), bits.address()});
+                            }
+                            assertEquals(expected, selected(selection, n), inside + " of the keys in range, NULLs " + nulls
+                                    + ", P " + p + ":\n" + compiled.source());
+                            assertTrue(expected.size() > 10 && expected.size() < rows.size() / 2, "the bitmap drops rows");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     String name(int c) {
         return INPUTS.get(c).name();
     }
