@@ -91,7 +91,7 @@ public final class FilterKernelCompiler {
             if (bitmap) {
                 emitBitmapAfterNarrowRange(code, batch, key, first, nulls, end);
             } else {
-                rangePass(code, batch, key, first, nulls, end);
+                keyPass(code, batch, key, first, nulls, end, false);
             }
             code.close();
         }
@@ -119,43 +119,35 @@ public final class FilterKernelCompiler {
         code.line("probedInside += (((long) " + p.value() + " - lo) ^ Long.MIN_VALUE) <= span ? 1 : 0;");
         code.close();
         code.open("if (probedInside * 4 < probe)");
-        rangePass(code, batch, key, first, nulls, end);
+        keyPass(code, batch, key, first, nulls, end, false);
         code.line("int inRange = kept;");
         code.line("kept = 0;");
-        bitPass(code, batch, key, false, nulls, "inRange");
+        keyPass(code, batch, key, false, nulls, "inRange", true);
         code.close();
         code.open("else");
-        bitPass(code, batch, key, first, nulls, end);
-        code.close();
-    }
-
-    /** Keeps the tuples whose key lies in the range (or is NULL where {@code nulls}). */
-    private static void rangePass(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first, boolean nulls,
-                                  String end) {
-        code.open("for (int at = 0; at < " + end + "; at++)");
-        code.line("int row = " + (first ? "at" : "selection[at]") + ";");
-        ValueCode v = batch.read(key, code);
-        code.line("selection[kept] = row;");
-        String in = "(((long) " + v.value() + " - lo) ^ Long.MIN_VALUE) <= span";
-        code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
+        keyPass(code, batch, key, first, nulls, end, true);
         code.close();
     }
 
     /**
-     * Keeps the tuples whose key's bit is set (or is NULL where {@code nulls}); a key outside the
-     * range reads bit 0 of word 0 and is not kept (the range is never empty), so the load needs no
-     * branch and never leaves the bitmap.
+     * Keeps the tuples whose key lies in the range, and where {@code bit} whose key's bit is set
+     * (either, or is NULL where {@code nulls}). A key outside the range reads bit 0 of word 0 and
+     * is not kept (the range is never empty), so the load needs no branch and never leaves the
+     * bitmap.
      */
-    private static void bitPass(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first, boolean nulls,
-                                String end) {
+    private static void keyPass(CodeBuilder code, ExprCompiler.BatchColumns batch, int key, boolean first, boolean nulls,
+                                String end, boolean bit) {
         code.open("for (int at = 0; at < " + end + "; at++)");
         code.line("int row = " + (first ? "at" : "selection[at]") + ";");
         ValueCode v = batch.read(key, code);
         code.line("selection[kept] = row;");
         code.line("long d = (long) " + v.value() + " - lo;");
-        code.line("boolean inside = (d ^ Long.MIN_VALUE) <= span;");
-        code.line("long bit = inside ? d : 0L;");
-        String in = "(inside & (" + MEM + "getLong(bits + ((bit >>> 6) << 3)) >>> bit & 1L) != 0L)";
+        String in = "(d ^ Long.MIN_VALUE) <= span";
+        if (bit) {
+            code.line("boolean inside = " + in + ";");
+            code.line("long bit = inside ? d : 0L;");
+            in = "(inside & (" + MEM + "getLong(bits + ((bit >>> 6) << 3)) >>> bit & 1L) != 0L)";
+        }
         code.line("kept += " + (nulls ? "(" + v.isNull() + " || " + in + ")" : in) + " ? 1 : 0;");
         code.close();
     }
