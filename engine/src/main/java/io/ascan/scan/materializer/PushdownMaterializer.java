@@ -61,6 +61,18 @@ public final class PushdownMaterializer implements Materializer {
     }
 
     /**
+     * As {@link #PushdownMaterializer(ScanInput, Expr, int[], List, int)} for a scan of {@code slices}
+     * slices: over one slice R is applied in the published order, unmeasured. Measuring compiles
+     * and runs a kernel per filter to order them for the slices after the first, and there are
+     * none (TPC-H q02's one-slice supplier and nation scans spent more on it than on their rows).
+     */
+    public PushdownMaterializer(ScanInput input, Expr predicate, int[] tableToBatch, List<RuntimeFilter> runtimeFilters,
+                                int storageThreads, long slices) {
+        this(input, predicate, tableToBatch, runtimeFilters, storageThreads, ScanMode.PUSHDOWN);
+        if (slices <= 1 && applied == null) apply(this.runtimeFilters);
+    }
+
+    /**
      * The same kernels over slices already in compute-node memory ({@link RangeSession#range}: pulled up from
      * a storage node by {@code source}), on at most {@code threads} workers at once; their output crosses no link.
      */
