@@ -12,12 +12,30 @@ import java.util.Locale;
  * fixed cost of a query can be read next to its scans. Thread-safe.
  */
 public final class QueryPhases {
-    private record Phase(String name, long nanos, String detail) {}
+    /** {@code detail}: its text is made only when the phases are printed, which few executions are. */
+    private record Phase(String name, long nanos, Object detail) {}
+
+    /** A detail {@code "<label> 1.23 ms"}, formatted when printed. */
+    private record Millis(String label, long nanos) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%s %.2f ms", label, nanos / 1e6);
+        }
+    }
 
     private final List<Phase> phases = new ArrayList<>();
 
     /** Records a phase that took {@code nanos}; {@code detail} (may be null) is printed after the time. */
     public synchronized void add(String name, long nanos, String detail) {
+        phases.add(new Phase(name, nanos, detail));
+    }
+
+    /** Records a phase that took {@code nanos}, detailed by {@code label} and {@code detailNanos} in milliseconds. */
+    public void add(String name, long nanos, String label, long detailNanos) {
+        addDetail(name, nanos, new Millis(label, detailNanos));
+    }
+
+    private synchronized void addDetail(String name, long nanos, Object detail) {
         phases.add(new Phase(name, nanos, detail));
     }
 

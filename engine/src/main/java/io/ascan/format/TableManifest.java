@@ -38,6 +38,12 @@ public record TableManifest(int formatVersion, String name, List<ColumnSpec> col
 
     /** File name of a column's data, {@code <index>-<name>.col} (index keeps odd names unambiguous). */
     public static String columnFileName(int index, String name) {
-        return String.format("%03d-%s.col", index, name.replaceAll("[^a-z0-9_]", "_"));
+        // Built by hand, not String.format and a regex: every scan asks for its columns' files each execution.
+        String digits = Integer.toString(index);
+        StringBuilder sb = new StringBuilder(name.length() + 8);
+        for (int i = digits.length(); i < 3; i++) sb.append('0');
+        sb.append(digits).append('-');
+        name.codePoints().forEach(c -> sb.append(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' ? (char) c : '_'));
+        return sb.append(".col").toString();
     }
 }

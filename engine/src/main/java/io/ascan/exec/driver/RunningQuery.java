@@ -98,8 +98,7 @@ final class RunningQuery implements QueryResult {
                     throw e.in(p.describe());
                 }
                 long nanos = System.nanoTime() - t0;
-                query.phases().add("pipeline " + p.id(), nanos,
-                        String.format(java.util.Locale.ROOT, "sink finish %.2f ms", (System.nanoTime() - t1) / 1e6));
+                query.phases().add("pipeline " + p.id(), nanos, "sink finish", System.nanoTime() - t1);
                 query.ran(p.describe(p.emitted(), nanos));
             }
         } catch (Throwable e) {

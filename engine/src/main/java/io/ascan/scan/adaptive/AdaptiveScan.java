@@ -280,6 +280,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         }
     }
 
+    /** P's constants, left out of its shape: compiled once, not per scan. */
+    private static final java.util.regex.Pattern STRING = java.util.regex.Pattern.compile("'[^']*'"),
+            NUMBER = java.util.regex.Pattern.compile("(?<![$\\w])-?\\d+(\\.\\d+)?");
+
     /**
      * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the
      * key under which the prior-guided policy remembers what it measured. P's constants are left
@@ -292,8 +296,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     private String shape(QueryOptions o, int morselRows, long link) {
         StringBuilder sb = new StringBuilder(node.table().tableDir().toString()).append('|').append(Arrays.toString(node.columns()));
         if (node.predicate() != null) {
-            sb.append("|P ").append(node.predicate().format(c -> "$" + c).replaceAll("'[^']*'", "?")
-                    .replaceAll("(?<![$\\w])-?\\d+(\\.\\d+)?", "?"));
+            String p = node.predicate().format(c -> "$" + c);
+            sb.append("|P ").append(NUMBER.matcher(STRING.matcher(p).replaceAll("?")).replaceAll("?"));
         }
         sb.append("|R ").append(runtimeFilters.size()).append("|s ").append(ModeCosts.selectivityClass(
                         ModeCosts.selectivity(node.table(), node.slices(), node.columns(), node.predicate(), runtimeFilters)))

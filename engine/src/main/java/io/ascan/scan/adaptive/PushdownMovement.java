@@ -23,7 +23,7 @@ final class PushdownMovement implements DataMovement {
     @Override
     public Materializer materializer(ScanInput input, AdaptiveScan scan, QueryOptions options) {
         return new PushdownMaterializer(input, scan.node().predicate(), scan.tableToBatch(), scan.runtimeFilters(),
-                options.storageThreads());
+                options.storageThreads(), scan.node().slices().size());
     }
 
     /** At least one worker per storage thread: each worker's slice keeps its own filter threads busy. */

@@ -61,6 +61,19 @@ public final class PushdownMaterializer implements Materializer {
     }
 
     /**
+     * As {@link #PushdownMaterializer(ScanInput, Expr, int[], List, int)} for a scan of {@code slices}
+     * slices: one R over one slice is applied unmeasured. Measuring compiles and runs a kernel per
+     * filter, to order them and drop one that keeps nearly every tuple for the slices after the
+     * first, and there are none (TPC-H q02's one-slice supplier and nation scans spent more on it
+     * than on their rows). Several R are still measured: EXPLAIN ANALYZE shows the order they run in.
+     */
+    public PushdownMaterializer(ScanInput input, Expr predicate, int[] tableToBatch, List<RuntimeFilter> runtimeFilters,
+                                int storageThreads, long slices) {
+        this(input, predicate, tableToBatch, runtimeFilters, storageThreads, ScanMode.PUSHDOWN);
+        if (slices <= 1 && this.runtimeFilters.size() == 1) apply(this.runtimeFilters);
+    }
+
+    /**
      * The same kernels over slices already in compute-node memory ({@link RangeSession#range}: pulled up from
      * a storage node by {@code source}), on at most {@code threads} workers at once; their output crosses no link.
      */

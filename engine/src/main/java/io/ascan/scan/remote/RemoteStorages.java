@@ -23,8 +23,13 @@ public final class RemoteStorages {
         NODES.remove(key(dir));
     }
 
-    /** The node serving {@code dir}, or null for a local catalog. */
+    /**
+     * The node serving {@code dir}, or null for a local catalog. Every scan asks, several times per
+     * execution: with no node registered the answer needs no real path (system calls that took
+     * some 6% of a small query's CPU time, TPC-H q02).
+     */
     public static RemoteStorage of(Path dir) {
+        if (NODES.isEmpty()) return null;
         return NODES.get(key(dir));
     }
 

@@ -224,4 +224,24 @@ class PushdownMaterializerTest {
             assertTrue(shipped < ROWS / 5, "R dropped most tuples: " + shipped);
         }
     }
+
+    @Test
+    void aOneSliceScanAppliesItsOneRuntimeFilterUnmeasured() throws Exception {
+        // A filter that keeps every tuple, which a measurement would leave out: over one slice there is
+        // nothing after it to save, so it is applied as published; several filters are still measured.
+        int lCol = table.schema().indexOf("l");
+        int lOut = Arrays.asList(OUTPUT).indexOf("l");
+        int[] read = readColumns();
+        try (BloomFilter all = bloomOfEvery(1, lCol, memory); BloomFilter tenth = bloomOfEvery(10, lCol, memory)) {
+            PushdownMaterializer one = new PushdownMaterializer(input(read), null, tableToBatch(read),
+                    List.of(new RuntimeFilter(all, new int[] {lOut})), 1, 1);
+            assertTrue(one.measured(), "a one-slice scan fixes its one filter without measuring it");
+            long shipped = check(one, row -> true); // the filter holds every key and NULL's hash
+            assertEquals(List.of(all), one.appliedFilters().stream().map(RuntimeFilter::filter).toList());
+            assertEquals(ROWS, shipped, "every tuple passes");
+            PushdownMaterializer two = new PushdownMaterializer(input(read), null, tableToBatch(read),
+                    List.of(new RuntimeFilter(all, new int[] {lOut}), new RuntimeFilter(tenth, new int[] {lOut})), 1, 1);
+            assertTrue(!two.measured(), "two filters are measured, as on a scan of many slices");
+        }
+    }
 }
