@@ -1,5 +1,6 @@
 package io.ascan.e2e.fuzz;
 
+import io.ascan.e2e.DuckDbDialect;
 import io.ascan.e2e.Failures;
 import io.ascan.e2e.QueryFile;
 import io.ascan.e2e.Result;
@@ -102,7 +103,7 @@ final class Differential implements AutoCloseable {
         Result duckdb = null;
         SQLException duckError = null;
         try {
-            duckdb = workload.runDuckDb(sql);
+            duckdb = workload.runDuckDb(DuckDbDialect.rewrite(sql));
         } catch (SQLException e) {
             duckError = e;
         }
@@ -141,14 +142,14 @@ final class Differential implements AutoCloseable {
      */
     private List<Result> unoptimizedAnswers(String sql, Ast.Select query) {
         try {
-            return List.of(workload.runDuckDbUnoptimized(sql));
+            return List.of(workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(sql)));
         } catch (SQLException e) {
             if (query == null || !DUCKDB_DATA_ERRORS.contains(duckDbErrorClass(e))) return List.of();
         }
         List<Result> answers = new ArrayList<>();
         for (Ast.OnError onError : List.of(Ast.OnError.NULL, Ast.OnError.ZERO)) {
             try {
-                answers.add(workload.runDuckDbUnoptimized(query.sql(onError)));
+                answers.add(workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(query.sql(onError))));
             } catch (SQLException ignored) {
                 // no answer with these values either
             }
@@ -175,7 +176,7 @@ final class Differential implements AutoCloseable {
         for (Ast.OnError onError : List.of(Ast.OnError.NULL, Ast.OnError.ZERO)) {
             String label = "duckdb with failing values " + onError;
             try {
-                String diff = ResultComparison.compare(file, ascan, "ascan", workload.runDuckDb(query.sql(onError)), label);
+                String diff = ResultComparison.compare(file, ascan, "ascan", workload.runDuckDb(DuckDbDialect.rewrite(query.sql(onError))), label);
                 if (diff == null) return new Verdict(Outcome.DUCKDB_ONLY_DATA_ERROR, errorClass, message);
                 diffs.append('\n').append(diff);
             } catch (SQLException e) {
@@ -194,7 +195,7 @@ final class Differential implements AutoCloseable {
         String message = Failures.clip(duckError.getMessage());
         Result unoptimized;
         try {
-            unoptimized = workload.runDuckDbUnoptimized(sql);
+            unoptimized = workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(sql));
         } catch (SQLException e) {
             return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb INTERNAL", message);
         }
