@@ -31,7 +31,7 @@ final class Differential implements AutoCloseable {
         WRONG_ANSWER,
         /** An exception that is not a clean SQLException for a user error, or ascan failing where DuckDB answers. */
         ASCAN_INTERNAL_ERROR,
-        /** Both engines reject the query: fine. */
+        /** Both engines reject the query: fine (the signature is ascan's error's and DuckDB's error class). */
         BOTH_ERROR,
         /**
          * DuckDB raises a data error (an overflow, a failed conversion, a division by zero) where
@@ -121,7 +121,10 @@ final class Differential implements AutoCloseable {
             String signature = signature(ascanError);
             if (KnownOpen.bySignature(signature) != null) return new Verdict(Outcome.KNOWN_OPEN, signature, Failures.describe(ascanError));
             if (bug(ascanError)) return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, Failures.describe(ascanError));
-            if (duckError != null) return new Verdict(Outcome.BOTH_ERROR, signature, Failures.describe(ascanError));
+            if (duckError != null) {
+                return new Verdict(Outcome.BOTH_ERROR, signature + " / " + duckDbErrorClass(duckError),
+                        Failures.describe(ascanError) + "; duckdb: " + Failures.clip(duckError.getMessage()));
+            }
             if (dataError(ascanError)) {
                 return new Verdict(Outcome.ASCAN_ONLY_DATA_ERROR, signature, Failures.describe(ascanError));
             }
