@@ -3,6 +3,7 @@ package io.ascan.e2e;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Every rewrite of a benchmark query for the DuckDB side, in one place. The ascan side always
@@ -14,6 +15,11 @@ import java.util.Locale;
  *       TIMESTAMPDIFF's definition. DuckDB has no TIMESTAMPDIFF.</li>
  *   <li>{@code TIMESTAMPADD(unit, n, d)} becomes {@code (d + INTERVAL (n) unit)} (a TIMESTAMP in
  *       DuckDB even for a DATE d: cast the result to compare).</li>
+ *   <li>A window frame bound {@code 0 PRECEDING} or {@code 0 FOLLOWING} becomes {@code CURRENT ROW},
+ *       which it means in ROWS, RANGE and GROUPS frames alike: DuckDB 2.0 answers
+ *       {@code RANGE BETWEEN UNBOUNDED PRECEDING AND 0 PRECEDING} wrongly now and then (a count of 1
+ *       or 4 of 42 peers in about one run of 20, single-threaded and unoptimized too, when the rows
+ *       are partitioned or sorted for another window; window/fuzzer-shapes.test failed so).</li>
  * </ul>
  *
  * Everything else in the SSB, taxi and TPC-H files parses in both dialects with the same meaning
@@ -24,7 +30,26 @@ public final class DuckDbDialect {
     private DuckDbDialect() {}
 
     public static String rewrite(String sql) {
-        return timestampAdd(timestampDiff(sql));
+        return zeroOffsetBounds(timestampAdd(timestampDiff(sql)));
+    }
+
+    private static final Pattern ZERO_OFFSET = Pattern.compile("(?<![\\w.])0\\s+(PRECEDING|FOLLOWING)\\b", Pattern.CASE_INSENSITIVE);
+
+    /** {@code 0 PRECEDING} and {@code 0 FOLLOWING} (outside string literals) to {@code CURRENT ROW}. */
+    static String zeroOffsetBounds(String sql) {
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (from < sql.length()) {
+            int quote = sql.indexOf('\'', from);
+            int end = quote < 0 ? sql.length() : quote;
+            out.append(ZERO_OFFSET.matcher(sql.substring(from, end)).replaceAll("CURRENT ROW"));
+            if (quote < 0) break;
+            int close = sql.indexOf('\'', quote + 1); // '' inside a literal closes and reopens it: the same text
+            close = close < 0 ? sql.length() - 1 : close;
+            out.append(sql, quote, close + 1);
+            from = close + 1;
+        }
+        return out.toString();
     }
 
     /** {@code TIMESTAMPADD(DAY, n, d)} to {@code (d + INTERVAL (n) DAY)}: DuckDB has no TIMESTAMPADD. */

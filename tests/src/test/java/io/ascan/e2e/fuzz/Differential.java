@@ -1,5 +1,6 @@
 package io.ascan.e2e.fuzz;
 
+import io.ascan.e2e.DuckDbDialect;
 import io.ascan.e2e.Failures;
 import io.ascan.e2e.QueryFile;
 import io.ascan.e2e.Result;
@@ -30,7 +31,7 @@ final class Differential implements AutoCloseable {
         WRONG_ANSWER,
         /** An exception that is not a clean SQLException for a user error, or ascan failing where DuckDB answers. */
         ASCAN_INTERNAL_ERROR,
-        /** Both engines reject the query: fine. */
+        /** Both engines reject the query: fine (the signature is ascan's error's and DuckDB's error class). */
         BOTH_ERROR,
         /**
          * DuckDB raises a data error (an overflow, a failed conversion, a division by zero) where
@@ -102,7 +103,7 @@ final class Differential implements AutoCloseable {
         Result duckdb = null;
         SQLException duckError = null;
         try {
-            duckdb = workload.runDuckDb(sql);
+            duckdb = workload.runDuckDb(DuckDbDialect.rewrite(sql));
         } catch (SQLException e) {
             duckError = e;
         }
@@ -120,7 +121,10 @@ final class Differential implements AutoCloseable {
             String signature = signature(ascanError);
             if (KnownOpen.bySignature(signature) != null) return new Verdict(Outcome.KNOWN_OPEN, signature, Failures.describe(ascanError));
             if (bug(ascanError)) return new Verdict(Outcome.ASCAN_INTERNAL_ERROR, signature, Failures.describe(ascanError));
-            if (duckError != null) return new Verdict(Outcome.BOTH_ERROR, signature, Failures.describe(ascanError));
+            if (duckError != null) {
+                return new Verdict(Outcome.BOTH_ERROR, signature + " / " + duckDbErrorClass(duckError),
+                        Failures.describe(ascanError) + "; duckdb: " + Failures.clip(duckError.getMessage()));
+            }
             if (dataError(ascanError)) {
                 return new Verdict(Outcome.ASCAN_ONLY_DATA_ERROR, signature, Failures.describe(ascanError));
             }
@@ -141,14 +145,14 @@ final class Differential implements AutoCloseable {
      */
     private List<Result> unoptimizedAnswers(String sql, Ast.Select query) {
         try {
-            return List.of(workload.runDuckDbUnoptimized(sql));
+            return List.of(workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(sql)));
         } catch (SQLException e) {
             if (query == null || !DUCKDB_DATA_ERRORS.contains(duckDbErrorClass(e))) return List.of();
         }
         List<Result> answers = new ArrayList<>();
         for (Ast.OnError onError : List.of(Ast.OnError.NULL, Ast.OnError.ZERO)) {
             try {
-                answers.add(workload.runDuckDbUnoptimized(query.sql(onError)));
+                answers.add(workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(query.sql(onError))));
             } catch (SQLException ignored) {
                 // no answer with these values either
             }
@@ -175,7 +179,7 @@ final class Differential implements AutoCloseable {
         for (Ast.OnError onError : List.of(Ast.OnError.NULL, Ast.OnError.ZERO)) {
             String label = "duckdb with failing values " + onError;
             try {
-                String diff = ResultComparison.compare(file, ascan, "ascan", workload.runDuckDb(query.sql(onError)), label);
+                String diff = ResultComparison.compare(file, ascan, "ascan", workload.runDuckDb(DuckDbDialect.rewrite(query.sql(onError))), label);
                 if (diff == null) return new Verdict(Outcome.DUCKDB_ONLY_DATA_ERROR, errorClass, message);
                 diffs.append('\n').append(diff);
             } catch (SQLException e) {
@@ -194,7 +198,7 @@ final class Differential implements AutoCloseable {
         String message = Failures.clip(duckError.getMessage());
         Result unoptimized;
         try {
-            unoptimized = workload.runDuckDbUnoptimized(sql);
+            unoptimized = workload.runDuckDbUnoptimized(DuckDbDialect.rewrite(sql));
         } catch (SQLException e) {
             return new Verdict(Outcome.DUCKDB_ONLY_ERROR, "duckdb INTERNAL", message);
         }

@@ -35,7 +35,7 @@ final class Fuzzer implements AutoCloseable {
         }
     }
 
-    /** Counts per outcome, per failure signature, and per class of the outcomes where one engine alone answers. */
+    /** Counts per outcome, per failure signature, and per class of the outcomes where one engine or neither answers. */
     record Summary(Map<Outcome, Long> counts, Map<String, Long> signatures, Map<String, Long> skipped, List<Failure> failures) {
         long total() {
             return counts.values().stream().mapToLong(Long::longValue).sum();
@@ -90,8 +90,9 @@ final class Fuzzer implements AutoCloseable {
             String sql = query.sql();
             Verdict v = differential.run(query, mode);
             counts.merge(v.outcome(), 1L, Long::sum);
-            if (v.outcome().oneEngineAnswers()) {
-                // only one engine answers: keep the class and message, to check that the answering one is right to
+            if (v.outcome().oneEngineAnswers() || v.outcome() == Outcome.BOTH_ERROR) {
+                // only one engine answers: keep the class and message, to check that the answering one is right to;
+                // neither does: keep both errors, to see what the generator builds that no engine runs
                 skipped.merge(v.outcome() + ": " + v.signature(), 1L, Long::sum);
                 log.println("[fuzz] skipped " + seed + " " + index + " " + mode + " " + v.outcome() + " (" + v.signature() + "): "
                         + v.detail().lines().findFirst().orElse("") + "\n[fuzz]   " + sql);

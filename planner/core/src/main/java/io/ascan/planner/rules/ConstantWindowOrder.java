@@ -1,8 +1,10 @@
 package io.ascan.planner.rules;
 
 import com.google.common.collect.ImmutableList;
+import io.ascan.planner.rex.EngineRexExecutor;
 import java.math.BigDecimal;
 import java.util.List;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttle;
 import org.apache.calcite.rex.RexBuilder;
@@ -10,6 +12,7 @@ import org.apache.calcite.rex.RexFieldCollation;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexWindow;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowBounds;
@@ -17,7 +20,8 @@ import org.apache.calcite.sql.SqlKind;
 
 /**
  * A RANGE frame with an offset over a constant order key ({@code ORDER BY 0.1 RANGE BETWEEN 100
- * PRECEDING AND 5 FOLLOWING}): Calcite's window rule drops the constant key, and a RANGE offset
+ * PRECEDING AND 5 FOLLOWING}, or a key that simplifies to a literal, {@code COALESCE(3000000000, b)}):
+ * Calcite's window rule drops the constant key, and a RANGE offset
  * without its key cannot be evaluated (ascan refused the query; DuckDB answers it). Every row has
  * the same key, so every row is a peer of every other, and the frame is known without the key:
  * the whole partition, or no row when a bound lies strictly beyond the current row's key
@@ -33,8 +37,11 @@ public final class ConstantWindowOrder {
     }
 
     private static final class Restate extends ExpressionRewrite {
+        private final RexSimplify simplifier;
+
         Restate(RexBuilder rex, RelShuttle rels) {
             super(rex, rels);
+            this.simplifier = new RexSimplify(rex, RelOptPredicateList.EMPTY, EngineRexExecutor.INSTANCE);
         }
 
         @Override
@@ -44,7 +51,9 @@ public final class ConstantWindowOrder {
             RexWindow w = o.getWindow();
             RexWindowBound lower = w.getLowerBound(), upper = w.getUpperBound();
             boolean offsets = lower.getOffset() != null || upper.getOffset() != null;
-            if (w.isRows() || !offsets || w.orderKeys.size() != 1 || !(w.orderKeys.getFirst().left instanceof RexLiteral key)) return o;
+            if (w.isRows() || !offsets || w.orderKeys.size() != 1) return o;
+            // as simplified: the window rule simplifies the key too, COALESCE(3000000000, b) to its literal, and drops it then
+            if (!(simplifier.simplifyPreservingType(w.orderKeys.getFirst().left) instanceof RexLiteral key)) return o;
             if (!key.isNull()) {
                 Boolean empty = beyondCurrentRow(lower, true), emptyToo = beyondCurrentRow(upper, false);
                 if (empty == null || emptyToo == null) return o;
