@@ -28,6 +28,7 @@ import io.ascan.planner.rules.WellFormedWindows;
 import io.ascan.planner.rules.ConstantWindowOrder;
 import io.ascan.planner.rules.JoinEnumerator;
 import io.ascan.planner.rules.NullJoinComparisons;
+import io.ascan.planner.rules.OuterJoinPreAggregation;
 import io.ascan.exec.CancelSignal;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -79,7 +80,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *       after zone-map pruning, times P's selectivity; distinct counts for join sizes);
  *       LoptOptimizeJoinRule orders those with outer joins;</li>
  *   <li>aggregates that feed an inner join aggregate only the groups it keeps
- *       ({@link AggregateSemiJoinReduction});</li>
+ *       ({@link AggregateSemiJoinReduction}); counts of an outer join's null-producing side taken
+ *       per join key before the join ({@link OuterJoinPreAggregation}, TPC-H q13's groupjoin);</li>
  *   <li>clean-up: projections merged and absorbed into the scans.</li>
  * </ol>
  *
@@ -169,7 +171,7 @@ final class LogicalOptimizer {
         r = hep(r, TO_MULTI_JOIN, HepMatchOrder.BOTTOM_UP);
         r = JoinEnumerator.rewrite(r);
         r = hep(r, List.of(CoreRules.MULTI_JOIN_OPTIMIZE), HepMatchOrder.BOTTOM_UP);
-        r = AggregateSemiJoinReduction.rewrite(r);
+        r = OuterJoinPreAggregation.rewrite(AggregateSemiJoinReduction.rewrite(r));
         return hep(r, CLEAN_UP, HepMatchOrder.BOTTOM_UP);
     }
 

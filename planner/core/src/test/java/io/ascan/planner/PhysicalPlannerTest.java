@@ -164,10 +164,12 @@ class PhysicalPlannerTest {
         assertEquals(tables(join.left()), List.of("orders"));
         assertEquals("NOT (o_comment LIKE '%special%requests%')", orders.predicate().format(c -> name(orders, c)));
         assertEquals("o_custkey = c_custkey", keys(join));
-        AggregateNode inner = nodes(plan.root()).stream().filter(AggregateNode.class::isInstance).map(AggregateNode.class::cast)
-                .filter(a -> a.input() instanceof ProjectNode || a.input() instanceof HashJoinNode).findFirst().orElseThrow();
+        // the orders counted per o_custkey below the join (OuterJoinPreAggregation), the counts summed per customer above it
+        assertInstanceOf(AggregateNode.class, join.left(), plan.explain());
+        AggregateNode inner = (AggregateNode) join.left();
         assertEquals(AggregateNode.Function.COUNT, inner.calls().getFirst().function());
         assertTrue(inner.calls().getFirst().arg() >= 0, "COUNT(o_orderkey), not COUNT(*)");
+        assertTrue(nodes(plan.root()).stream().anyMatch(n -> n instanceof AggregateNode a && a.input() == join), plan.explain());
         assertEquals(List.of("c_count", "custdist"), plan.columnNames());
     }
 
@@ -246,6 +248,18 @@ class PhysicalPlannerTest {
             assertTrue(keys(semi).endsWith("partkey = p_partkey"), plan.explain());
             assertEquals(List.of("part"), tables(semi.right()), plan.explain());
         }
+    }
+
+    /**
+     * COUNT(*) over customer LEFT JOIN orders counts an unmatched customer's NULL row too, so the
+     * orders are not counted below the join (OuterJoinPreAggregation takes COUNT of a column alone).
+     */
+    @Test
+    void outerJoinCountOfRowsIsNotTakenBelowTheJoin() throws Exception {
+        PhysicalPlan star = tpch.physicalPlan("SELECT c_custkey, count(*) FROM customer LEFT JOIN orders ON c_custkey = o_custkey "
+                + "GROUP BY c_custkey");
+        assertFalse(nodes(star.root()).stream().anyMatch(n -> n instanceof HashJoinNode j
+                && j.inputs().stream().anyMatch(AggregateNode.class::isInstance)), star.explain());
     }
 
     /**
