@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -55,8 +56,10 @@ public final class DuckDbBenchCommand extends BenchCommand {
                     + "threads, the engines alternating run by run. hot: --warmup untimed runs of each engine, then --runs runs with each engine "
                     + "kept open. cold: before every run the page cache is dropped (needs root; skipped with a message "
                     + "otherwise) and a fresh engine instance opened.",
-                    "Writes DIR/results.csv (workload,query,engine,temperature,run,millis,rows) and DIR/summary.md "
-                            + "(per query the medians and ascan / duckdb, and their geometric mean). Progress on stderr."})
+                    "Writes DIR/results.csv (workload,query,engine,temperature,run,millis,rows), DIR/summary.md "
+                            + "(per query the medians and ascan / duckdb, and their geometric mean) and DIR/ascan-scans.log "
+                            + "(each ascan execution's scan reports, warm-ups included: the modes, rounds and switches "
+                            + "its AdaptiveScans chose). Progress on stderr."})
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
 
@@ -95,6 +98,8 @@ public final class DuckDbBenchCommand extends BenchCommand {
 
         private PrintWriter err;
         private long start;
+        /** DIR/ascan-scans.log: what each ascan execution's scans did, to explain its time. */
+        private PrintWriter scanLog;
 
         @Override
         public Integer call() throws Exception {
@@ -127,8 +132,13 @@ public final class DuckDbBenchCommand extends BenchCommand {
             start = System.nanoTime();
             List<DuckDbSummary.Row> results = new ArrayList<>();
             Set<String> mismatches = new HashSet<>();
-            if (temperatures.contains("hot")) hot(queries, duckFile, results);
-            if (cold) cold(queries, duckFile, results);
+            try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(out.resolve("ascan-scans.log")))) {
+                scanLog = log;
+                if (temperatures.contains("hot")) hot(queries, duckFile, results);
+                if (cold) cold(queries, duckFile, results);
+            } finally {
+                scanLog = null;
+            }
             for (String q : queries) {
                 Set<Long> counts = new HashSet<>();
                 for (DuckDbSummary.Row r : results) if (r.query().equals(q)) counts.add(r.rows());
@@ -157,13 +167,13 @@ public final class DuckDbBenchCommand extends BenchCommand {
             try (Connection ascan = openAscan(); Connection duck = openDuckDb(duckFile)) {
                 for (String q : queries) {
                     String sql = BenchmarkQueries.text(workload, q);
-                    for (int w = 0; w < warmup; w++) {
-                        time(ascan, sql);
+                    for (int w = 1; w <= warmup; w++) {
+                        timeAscan(ascan, sql, q + " hot warm-up " + w);
                         time(duck, sql);
                     }
                     for (int r = 1; r <= runs; r++) {
                         for (String engine : order(r)) {
-                            long[] t = time(engine.equals("ascan") ? ascan : duck, sql);
+                            long[] t = engine.equals("ascan") ? timeAscan(ascan, sql, q + " hot run " + r) : time(duck, sql);
                             record(results, q, engine, "hot", r, t);
                         }
                     }
@@ -180,7 +190,8 @@ public final class DuckDbBenchCommand extends BenchCommand {
                         String why = PageCache.drop();
                         if (why != null) throw new UserException("cold run aborted: " + why);
                         try (Connection c = engine.equals("ascan") ? openAscan() : openDuckDb(duckFile)) {
-                            record(results, q, engine, "cold", r, time(c, sql));
+                            record(results, q, engine, "cold", r,
+                                    engine.equals("ascan") ? timeAscan(c, sql, q + " cold run " + r) : time(c, sql));
                         }
                     }
                 }
@@ -265,8 +276,25 @@ public final class DuckDbBenchCommand extends BenchCommand {
             return file;
         }
 
-        /** {elapsed nanos, rows}; every value is fetched, as a client would. */
+        /** {@link #time}, then the execution's scan reports (formatted after the clock stopped) to the scan log. */
+        private long[] timeAscan(Connection c, String sql, String execution) throws SQLException {
+            List<SQLWarning> reports = new ArrayList<>();
+            long[] t = time(c, sql, reports);
+            scanLog.printf(Locale.ROOT, "== %s %s: %.1f ms%n", workload, execution, t[0] / 1e6);
+            for (SQLWarning w : reports) scanLog.println(w.getMessage().strip());
+            scanLog.flush();
+            return t;
+        }
+
         private static long[] time(Connection c, String sql) throws SQLException {
+            return time(c, sql, null);
+        }
+
+        /**
+         * {elapsed nanos, rows}; every value is fetched, as a client would. The statement's warnings
+         * (ascan's scan reports, not yet formatted) are added to {@code warnings} when it is not null.
+         */
+        private static long[] time(Connection c, String sql, List<SQLWarning> warnings) throws SQLException {
             long start = System.nanoTime();
             long rows = 0;
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
@@ -275,6 +303,7 @@ public final class DuckDbBenchCommand extends BenchCommand {
                     for (int i = 1; i <= cols; i++) r.getObject(i);
                     rows++;
                 }
+                if (warnings != null) for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) warnings.add(w);
             }
             return new long[] {System.nanoTime() - start, rows};
         }

@@ -45,6 +45,16 @@ class DuckDbBenchCommandTest {
         assertEquals(g, Double.parseDouble(geo.group(1)), Math.max(0.002, g * 0.002), "the CSV's times are rounded to µs");
         assertTrue(!summary.contains("## cold"), "cold was not asked for");
         assertTrue(r.err().contains("ssb q4.3 duckdb hot run 1/1:"), r.err());
+        // every ascan execution, warm-ups included, with its scans' reports: q4.3 scans lineorder and four dimensions
+        String scans = Files.readString(out.resolve("ascan-scans.log"));
+        for (String q : queries) {
+            for (int w = 1; w <= 5; w++) assertTrue(scans.contains("== ssb " + q + " hot warm-up " + w + ": "), q + " warm-up " + w);
+            assertTrue(scans.contains("== ssb " + q + " hot run 1: "), q);
+        }
+        String q43 = scans.substring(scans.indexOf("== ssb q4.3 hot run 1: "));
+        for (String table : List.of("lineorder", "dwdate", "customer", "supplier", "part")) {
+            assertTrue(q43.contains("AdaptiveScan " + table + " ["), table + " in\n" + q43);
+        }
     }
 
     static Map<String, String> row(Csv csv, String q, String engine) {
