@@ -26,8 +26,8 @@ public final class QueryPhases {
     private final List<Phase> phases = new ArrayList<>();
 
     /** Records a phase that took {@code nanos}; {@code detail} (may be null) is printed after the time. */
-    public synchronized void add(String name, long nanos, String detail) {
-        phases.add(new Phase(name, nanos, detail));
+    public void add(String name, long nanos, String detail) {
+        addDetail(name, nanos, detail);
     }
 
     /** Records a phase that took {@code nanos}, detailed by {@code label} and {@code detailNanos} in milliseconds. */

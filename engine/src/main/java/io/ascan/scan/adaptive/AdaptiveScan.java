@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 
 /**
  * The AdaptiveScan of the A-Scan paper (IV) as a pipeline source: per slice it picks how the
@@ -281,8 +282,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     /** P's constants, left out of its shape: compiled once, not per scan. */
-    private static final java.util.regex.Pattern STRING = java.util.regex.Pattern.compile("'[^']*'"),
-            NUMBER = java.util.regex.Pattern.compile("(?<![$\\w])-?\\d+(\\.\\d+)?");
+    private static final Pattern STRING = Pattern.compile("'[^']*'"),
+            NUMBER = Pattern.compile("(?<![$\\w])-?\\d+(\\.\\d+)?");
 
     /**
      * The scan's table and predicate shape, with the settings its modes' throughputs depend on: the

@@ -91,6 +91,7 @@ public final class OuterJoinPreAggregation {
         for (int g : a.getGroupSet()) {
             int f = toJoin.get(g) - preservedFrom;
             if (f < 0 || f >= preservedWidth) return null;
+            if (!group.isEmpty() && f <= group.getLast()) return null; // G's order must stay: the upper group set is sorted
             group.add(f);
         }
         List<Integer> counted = new ArrayList<>();
@@ -133,7 +134,6 @@ public final class OuterJoinPreAggregation {
         // the upper aggregate: G from the preserved side, each count summed
         int preservedAt = leftPreserved ? 0 : newLeftWidth, countsAt = (leftPreserved ? newLeftWidth : 0) + lowerGroup.cardinality();
         ImmutableBitSet upperGroup = ImmutableBitSet.of(group.stream().map(f -> f + preservedAt).toList());
-        if (!group.equals(upperGroup.asList().stream().map(f -> f - preservedAt).toList())) return null; // G's order must stay
         List<AggregateCall> upperCalls = new ArrayList<>();
         for (int i = 0; i < counted.size(); i++) {
             AggregateCall c = a.getAggCallList().get(i);
