@@ -17,18 +17,32 @@ public final class ScanMemory {
     static final int CAPACITY = 4096;
     private final Map<String, Shape> remembered = new ConcurrentHashMap<>();
 
-    /** A shape's figures, and the modes among them only measured cold (see {@link #cold}). */
-    private record Shape(Map<ScanMode, Double> figures, Set<ScanMode> cold) {
+    /** A shape's figures, and the modes among them only measured cold ({@link #cold}) or never measured ({@link #unmeasured}). */
+    private record Shape(Map<ScanMode, Double> figures, Set<ScanMode> cold, Set<ScanMode> unmeasured) {
         Shape merge(Shape now) {
             Map<ScanMode, Double> figures = new EnumMap<>(ScanMode.class);
             figures.putAll(this.figures);
             figures.putAll(now.figures);
-            Set<ScanMode> cold = EnumSet.noneOf(ScanMode.class);
-            cold.addAll(this.cold);
-            cold.removeAll(now.figures.keySet()); // measured again: cold only if this scan says so
-            cold.addAll(now.cold);
-            return new Shape(Map.copyOf(figures), Set.copyOf(cold));
+            return new Shape(Map.copyOf(figures), merged(cold, now.cold, now), merged(unmeasured, now.unmeasured, now));
         }
+
+        /** A flag of {@code was} holds for a mode until a scan measures it again; then only if that scan says so. */
+        private static Set<ScanMode> merged(Set<ScanMode> was, Set<ScanMode> says, Shape now) {
+            Set<ScanMode> flagged = EnumSet.noneOf(ScanMode.class);
+            flagged.addAll(was);
+            flagged.removeAll(now.figures.keySet());
+            flagged.addAll(says);
+            return Set.copyOf(flagged);
+        }
+    }
+
+    /**
+     * The modes of {@code shape} whose figure is a bound, not a rate: the shape's first scan dropped them on time, before
+     * they completed half a window, while its pipelines and reads were cold.
+     */
+    public Set<ScanMode> unmeasured(String shape) {
+        Shape s = shape == null ? null : remembered.get(shape);
+        return s == null ? Set.of() : s.unmeasured();
     }
 
     /** The throughputs scans of {@code shape} measured (per mode, in slices per second), or null. */
@@ -53,10 +67,19 @@ public final class ScanMemory {
 
     /** As {@link #put(String, Map)}, with {@code cold} those of {@code measured} that were only measured cold ({@link #cold}). */
     public void put(String shape, Map<ScanMode, Double> measured, Set<ScanMode> cold) {
+        put(shape, measured, cold, Set.of());
+    }
+
+    /** As {@link #put(String, Map, Set)}, with {@code unmeasured} those of {@code measured} that are bounds ({@link #unmeasured}). */
+    public void put(String shape, Map<ScanMode, Double> measured, Set<ScanMode> cold, Set<ScanMode> unmeasured) {
         if (shape == null || measured.isEmpty()) return;
         if (remembered.size() >= CAPACITY) remembered.clear();
-        Set<ScanMode> ofThese = EnumSet.noneOf(ScanMode.class);
-        for (ScanMode m : cold) if (measured.containsKey(m)) ofThese.add(m);
-        remembered.merge(shape, new Shape(Map.copyOf(measured), Set.copyOf(ofThese)), Shape::merge);
+        remembered.merge(shape, new Shape(Map.copyOf(measured), ofThese(cold, measured), ofThese(unmeasured, measured)), Shape::merge);
+    }
+
+    private static Set<ScanMode> ofThese(Set<ScanMode> modes, Map<ScanMode, Double> measured) {
+        Set<ScanMode> of = EnumSet.noneOf(ScanMode.class);
+        for (ScanMode m : modes) if (measured.containsKey(m)) of.add(m);
+        return Set.copyOf(of);
     }
 }

@@ -30,7 +30,9 @@ import java.util.Set;
  *       needs to fill after the switch is not the mode's). A mode dropped on time keeps what was
  *       remembered of it: its figure is a bound the round decides with, not a measured rate. In a
  *       shape's first scan, the mode sampled first ran while the JIT compiled the pipelines: if it
- *       lost, it is sampled once more at the round's end.</li>
+ *       lost, it is sampled once more at the round's end; a mode the cost model expected no slower
+ *       than the winner, dropped on time there, is remembered as unmeasured and sampled once in a
+ *       later scan ({@link #recheckCold}).</li>
  *   <li>Exploiting the best measured mode, against a reference fixed once {@link #REFERENCE_WINDOWS}
  *       windows after the switch are measured (it does not follow the mode's later throughput): a recent
  *       throughput more than {@code delta} below it for a whole window is drift, and the other
@@ -39,8 +41,9 @@ import java.util.Set;
  *       it by more than {@code hysteresis}, if the round fits in
  *       {@code maxSampleFraction} of the scan and half of what is left, and if another mode may win
  *       it: one not measured (nor remembered, nor bounded) below {@link #CLEARLY_WORSE} of the
- *       recent throughput (once the slowdown lasts {@link #REFERENCE_WINDOWS} windows, with their
- *       figures raised by as much as the current mode slowed: a phase change). A slowdown that
+ *       recent throughput, nor, until the slowdown lasts, of what the mode ran at over the scan (once
+ *       it lasts {@link #REFERENCE_WINDOWS} windows, with their figures raised by as much as the
+ *       current mode slowed: a phase change). A slowdown that
  *       leaves the current mode that far ahead is the data's (R passing a run of date-ordered
  *       slices) or the machine's, and a round would only cost.</li>
  *   <li>What the scan's first round measured is remembered for the next scan of the shape: the
@@ -98,6 +101,13 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private double driftRecent = Double.NaN;
     /** The current mode's remembered throughput, until the reference is checked against it; NaN otherwise. */
     private double rememberedRate = Double.NaN;
+    /**
+     * In a round a slow start against the remembered figures started: what the current mode was remembered at, which its
+     * sample after the others counts at most (else its reference); NaN otherwise. A stall of the machine at a scan's start
+     * took pushdown from its remembered 87 slices/s to 13; staging, sampled once the stall passed, won at 39.7, and was
+     * remembered: four scans ran staging at half pushdown's rate (SSB SF 10 q3.1 at load 15).
+     */
+    private double currentCap = Double.NaN;
     /** Whether this round sampled a mode other than the current one (then a drift round measures the current one after it). */
     private boolean othersSampled;
     /** What {@link #overdue} found the mode it dropped slower than; NaN when it did not drop it. */
@@ -157,6 +167,15 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     private Map<ScanMode, Double> startedFrom;
     /** The modes among {@link #startedFrom} remembered as measured only cold. */
     private Set<ScanMode> startedCold = Set.of();
+    /** The modes among {@link #startedFrom} remembered at a bound, never measured ({@link io.ascan.scan.ScanMemory#unmeasured}). */
+    private Set<ScanMode> startedUnmeasured = Set.of();
+    /** Whether this is the shape's first scan in this engine (nothing remembered of it when it started). */
+    private boolean firstOfShape;
+    /**
+     * The modes the round {@link #firstFigures} come from dropped on time in a shape's first scan, which the cost model
+     * expected no slower than the mode that won: remembered as unmeasured ({@link #recheckCold}).
+     */
+    private final Set<ScanMode> unmeasured = EnumSet.noneOf(ScanMode.class);
     /**
      * In a round the remembered figures started over a storage node because the current mode runs below its remembered
      * rate: what each other mode was remembered at, which its sample counts at most ({@link #sampled}); null otherwise.
@@ -214,6 +233,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
 
     @Override
     boolean sampleDone(ScanContext ctx, ScanMode m, long now) {
+        if (m == current && !Double.isNaN(currentCap)) return ctx.stats(m).measured() >= config.window(); // the mode it ran
         return ctx.stats(m).measured() >= config.window() || clearlyWorse(ctx, m) || overdue(ctx, m, now);
     }
 
@@ -222,7 +242,8 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         if (m != current) othersSampled = true;
         remember(ctx, m, overdueBound);
         // measured again in a drift round: no more than its reference, which it may run ahead of after the switch
-        if (m == current && measured.containsKey(m) && reference > 0) measured.put(m, Math.min(measured.get(m), reference));
+        double own = Double.isNaN(currentCap) ? reference : currentCap;
+        if (m == current && measured.containsKey(m) && own > 0) measured.put(m, Math.min(measured.get(m), own));
         // and the others alike, where memory gives them a level (over a storage node, pull-up's first slices after a
         // switch ran at 119.6 and 128.2 slices/s against pushdown capped at its reference, 84.4 and 101.5; pull-up won
         // and ran at 64.9 and 68.5: SSB q1.2 at 10 Gbit/s, q2.2 unlimited)
@@ -247,8 +268,9 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // scan); the mode sampled against it would win against the dip, not the mode. With R or without (TPC-H Q6
             // unlimited: pushdown's trough of 97.5 slices/s against its reference of 269 lost to pull-up's 145, which then
             // pulled up 726 of 877 slices, 2.2x pushdown's time). Not locally, where a mode's first slices after a switch
-            // can run far ahead (the output queue's slack on cached slices).
-            if (othersSampled && model.remote()) return false;
+            // can run far ahead (the output queue's slack on cached slices), but in a round a slow start against the
+            // remembered figure started, capped at that figure ({@link #currentCap}).
+            if (othersSampled && (model.remote() || !Double.isNaN(currentCap))) return false;
             measured.put(m, driftRecent);
             // and its rate for the next drift's rivals: else a mode left on drift stays unknown, so a rival of every later
             // slowdown of the mode that beat it (TPC-H Q1 unlimited: pushdown, at 28 slices/s, sampled again against
@@ -337,6 +359,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         List<ScanMode> modes = ctx.modes();
         Map<ScanMode, Double> memory = coordinator == null ? null : coordinator.memory().get(shape);
         ModePrior remembered = memory == null ? null : ModePrior.of(memory, "remembered");
+        firstOfShape = shape != null && memory == null;
         // Not a mode the model bounds (pull-up over a known link): its remembered figure is that bound, or
         // what the link gave; what beat it was one window of the others, which on data-dependent work (R
         // passing a run of date-ordered slices) can be a slow one, and exploiting without sampling would
@@ -369,6 +392,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             rememberedRate = remembered.of(current);
             startedFrom = memory;
             startedCold = coordinator.memory().cold(shape);
+            startedUnmeasured = coordinator.memory().unmeasured(shape);
             ctx.note("prior (" + figures + "): " + current + ", every mode measured before, no sampling");
             phase = Phase.EXPLOITING;
         } else if (candidates.size() < 2) {
@@ -382,7 +406,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         } else {
             ctx.note("prior (" + figures + "): sampling the modes within " + pct(MARGIN) + " of " + current);
             sampleOrder = candidates;
-            if (shape != null && remembered == null) {
+            if (firstOfShape) {
                 // The shape's first scan in this engine: the mode sampled first runs while the JIT compiles the scan's freshly
                 // generated pipelines, which the modes sampled after it find compiled. It is sampled again if it lost.
                 sampleOrder = new ArrayList<>(candidates);
@@ -481,12 +505,14 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         // with R), a slowdown of the data's (R passing a run of date-ordered slices) or of the machine's (the
         // CPUs they share) slows the others as much: they must beat what the current mode runs at without it.
         double against = model.rowsAlike() ? reference : s.recent();
-        // Over a storage node, until the slowdown lasts, the others must also beat what the mode ran at over the scan:
-        // a window of 8 slices is tens of ms, and on a loaded machine a mode's windows swing 4x around its rate (TPC-H
-        // Q6 unlimited: pushdown's from 85 to 350 slices/s; three rounds a scan, each keeping it, sampled pull-up at half
-        // its rate). A lasting one is the mode's rate now, against what the others may gain from a phase change.
+        // Until the slowdown lasts, the others must also beat what the mode ran at over the scan: a window of 8 slices is
+        // tens of ms, and on a loaded machine a mode's windows swing 4x around its rate (over a storage node, TPC-H Q6
+        // unlimited: pushdown's from 85 to 350 slices/s; three rounds a scan, each keeping it, sampled pull-up at half its
+        // rate; locally, SSB SF 10 q3.1: pushdown's from 62 to 690, and a round at each trough ran staging and direct,
+        // remembered at a third and a fifth of it). A lasting one is the mode's rate now, against what the others may
+        // gain from a phase change.
         double scan = scanRate(current);
-        if (model.remote() && !lasting && scan > against) against = scan;
+        if (!lasting && scan > against) against = scan;
         if (rival(ctx, against, lasting ? reference / s.recent() : 1) == null) {
             // A slowdown for a few windows that leaves the current mode this far ahead of what the others ran at
             // is the data's (R passing a run of date-ordered slices) or the machine's, which slows every mode. One
@@ -573,6 +599,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
         }
         firstFigures = null; // the next scan starts from what this round measures
         driftRecent = reference; // as on drift: a mode bounded below the current one's rate is not sampled
+        if (!model.remote()) currentCap = remembered;
         resampleAll(ctx);
     }
 
@@ -584,21 +611,28 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
      * in direct while pushdown, with R applied before the pipeline, runs twice as fast hot). What the round measures is
      * what the next scan starts from, no longer cold: one round per shape. The current mode is not sampled again: it
      * counts at {@code now}, the reference it measured (not lowered to the remembered figure, itself partly cold).
+     * So are the modes the shape's first scan dropped on time where the cost model expected them no slower than the
+     * winner, whatever their figure: a bound from the few slices they completed while cold, not a rate (SSB SF 10 q3.1 in a quiet bench process: pushdown dropped on time twice in
+     * the first scan, remembered at 0.15 of direct, never sampled again, and nine scans ran direct at half its speed).
      * Returns whether the round starts.
      */
     private boolean recheckCold(ScanContext ctx, double remembered, double now) {
-        if (startedCold.isEmpty()) return false;
+        if (startedCold.isEmpty() && startedUnmeasured.isEmpty()) return false;
         List<ScanMode> order = new ArrayList<>();
         for (ScanMode m : ctx.modes()) {
             Double r = startedFrom.get(m);
-            if (m != current && startedCold.contains(m) && r != null && r >= REACH * remembered && !cannotBeat(m, now)) {
-                order.add(m);
-            }
+            if (m == current || r == null || cannotBeat(m, now)) continue;
+            if (startedCold.contains(m) && r >= REACH * remembered || startedUnmeasured.contains(m)) order.add(m);
         }
         if (order.isEmpty() || !laterRoundFits(ctx, order.size())) return false;
         order.sort((a, b) -> Double.compare(startedFrom.get(b), startedFrom.get(a)));
-        ctx.note(String.format(Locale.ROOT, "%s remembered within %.0f%% of %s's %.1f slices/s, but measured only cold; sampling"
-                + " once", order, 100 * REACH, current, remembered));
+        if (startedUnmeasured.stream().noneMatch(order::contains)) {
+            ctx.note(String.format(Locale.ROOT, "%s remembered within %.0f%% of %s's %.1f slices/s, but measured only cold;"
+                    + " sampling once", order, 100 * REACH, current, remembered));
+        } else {
+            ctx.note(String.format(Locale.ROOT, "%s remembered against %s's %.1f slices/s, but only cold or at what the shape's"
+                    + " first scan gave it before dropping it on time; sampling once", order, current, remembered));
+        }
         firstFigures = null; // the next scan starts from what this round measures
         driftRecent = now;
         order.add(current);
@@ -675,6 +709,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             // at most that: a rival only once the current mode runs below what it timed out against (not of every drift)
             known.put(m, capped(m, r));
         } else if (!Double.isNaN(r)) {
+            timedOut.remove(m); // sampled again and measured (a shape's first round samples its first mode twice)
             known.put(m, capped(m, r));
         }
         if (!Double.isNaN(r)) measured.put(m, capped(m, r));
@@ -746,6 +781,7 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
     @Override
     void exploiting(ScanContext ctx) {
         sampleCaps = null;
+        currentCap = Double.NaN;
         firstAgainAt = -1; // the first round only
         if (firstFigures != null && levelledMode != null && current != levelledMode
                 && measured.getOrDefault(current, 0.0) > (1 + config.hysteresis()) * levelledReference) {
@@ -762,7 +798,18 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             Map<ScanMode, Double> before = coordinator.memory().get(shape);
             // (unless it was measured only cold: a bound measured now says more than a figure scaled from that)
             Set<ScanMode> cold = coordinator.memory().cold(shape);
-            if (before != null) firstFigures.keySet().removeIf(m -> timedOut.contains(m) && before.containsKey(m) && !cold.contains(m));
+            // (nor a bound: dropped on time again, now hot, the mode is slower than that, and is not sampled once more)
+            Set<ScanMode> bounds = coordinator.memory().unmeasured(shape);
+            if (before != null) {
+                firstFigures.keySet().removeIf(m -> timedOut.contains(m) && before.containsKey(m) && !cold.contains(m)
+                        && !bounds.contains(m));
+            }
+            unmeasured.clear();
+            if (firstOfShape) {
+                // Only where the cost model expected it no slower than the winner: a mode it expected behind, dropped on time,
+                // is as expected (TPC-H q02's partsupp: direct and staging at 1/20 of pushdown), and a round would only cost.
+                for (ScanMode m : timedOut) if (model.of(m) >= model.of(current)) unmeasured.add(m);
+            }
             levelled = false;
             levelledMode = null;
             steadySeconds = 0;
@@ -856,9 +903,10 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
                     if (e.getKey() == levelledMode) continue;
                     firstFigures.put(e.getKey(), capped(e.getKey(), e.getValue() * sustained / was));
                     if (startedCold.contains(e.getKey())) cold.add(e.getKey()); // its ratio kept: as cold as before
+                    if (startedUnmeasured.contains(e.getKey())) unmeasured.add(e.getKey()); // and still a bound
                 }
             }
         }
-        coordinator.memory().put(shape, firstFigures, cold);
+        coordinator.memory().put(shape, firstFigures, cold, unmeasured);
     }
 }

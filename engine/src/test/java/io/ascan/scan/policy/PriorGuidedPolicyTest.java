@@ -210,7 +210,8 @@ class PriorGuidedPolicyTest {
     void whereTheModesFeedThePipelineAlikeADipIsComparedWithTheReference() {
         // Over a storage node with R both modes feed the pipeline the same rows: pushdown's dip from 800 to 400 slices/s
         // for 20 slices (R passing a run of slices, or the machine) would slow pull-up as much. Pull-up, bounded at 450,
-        // cannot beat pushdown's reference: no round. Where the modes' rows differ, 450 may beat the dip: a round.
+        // cannot beat pushdown's reference: no round. Where the modes' rows differ, 450 may beat the dip, but not what
+        // pushdown ran at over the scan: no round for a passing dip either, and a round once it lasts.
         int n = 3000;
         PolicySimulator.Trace trace = (m, slice, since) -> switch (m) {
             case DIRECT -> 430.0;
@@ -224,8 +225,49 @@ class PriorGuidedPolicyTest {
         assertEquals(1, alike.notesContaining("but no other mode may beat"), alike.notes.toString());
         assertEquals(0, alike.count(DIRECT, 0, n), alike.notes.toString());
         PolicySimulator unlike = run(new SamplingCoordinator(), differ, null, n, trace);
-        assertEquals(1, unlike.notesContaining("drift on pushdown"), unlike.notes.toString());
-        assertTrue(unlike.count(DIRECT, 1500, n) > 0, unlike.notes.toString());
+        assertEquals(0, unlike.notesContaining("drift on pushdown"), unlike.notes.toString());
+        assertEquals(0, unlike.count(DIRECT, 1500, n), unlike.notes.toString());
+        PolicySimulator lasting = run(new SamplingCoordinator(), differ, null, n, (m, slice, since) -> m == PUSHDOWN && slice >= 1500
+                ? 400.0 : trace.rate(m, slice, since));
+        assertEquals(1, lasting.notesContaining("drift on pushdown"), lasting.notes.toString());
+        assertTrue(lasting.count(DIRECT, 1500, n) + lasting.count(STAGING, 1500, n) > n / 4, lasting.notes.toString());
+    }
+
+    @Test
+    void aStallAtAScanStartDoesNotLetAModeSampledAfterItWinAgainstTheRememberedBest() {
+        // SSB SF 10 q3.1 at load 15 (ascan-scans.log): pushdown, remembered at 87 slices/s, started at 13 while the machine
+        // stalled; the round sampled direct and staging once it had passed, staging won at 39.7 against pushdown's 13, and
+        // four scans ran staging from memory at half pushdown's rate. Pushdown is measured again after them, at most at 87.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 25.0, STAGING, 40.0, PUSHDOWN, 87.0));
+        PolicySimulator.Trace stall = (m, slice, since) -> switch (m) {
+            case DIRECT -> slice < 50 ? 5.0 : 25.0;
+            case STAGING -> slice < 50 ? 6.0 : 40.0;
+            case PUSHDOWN -> slice < 50 ? 13.0 : 87.0;
+        };
+        PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, stall);
+        assertEquals(1, sim.notesContaining("remembered; resampling"), sim.notes.toString());
+        assertEquals(0, sim.notesContaining("exploit staging") + sim.notesContaining("exploit direct"), sim.notes.toString());
+        assertEquals(Q31_SLICES - Q31_SLICES / 2, sim.count(PUSHDOWN, Q31_SLICES / 2, Q31_SLICES), sim.notes.toString());
+        assertOnlyIn(PUSHDOWN, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES,
+                constant(Map.of(DIRECT, 25.0, STAGING, 40.0, PUSHDOWN, 87.0))));
+    }
+
+    @Test
+    void aPassingTroughOfTheExploitedModeStartsNoRoundAgainstAModeSlowerOverTheScan() {
+        // SSB SF 10 q3.1 on a loaded machine (ascan-scans.log): pushdown, remembered at 5x direct and 3x staging, dipped
+        // from about 180 slices/s to 92.8 for a window; staging, remembered at 75, was a rival of the dip, and each such
+        // round ran 48 slices in modes at half pushdown's rate. A trough of two windows is compared with what pushdown ran
+        // at over the scan; no mode remembered below 80% of that is a rival.
+        SamplingCoordinator c = new SamplingCoordinator();
+        c.memory().put("lineorder|R", Map.of(DIRECT, 41.0, STAGING, 75.0, PUSHDOWN, 228.0));
+        PolicySimulator sim = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, (m, slice, since) -> switch (m) {
+            case DIRECT -> 41.0;
+            case STAGING -> 75.0;
+            case PUSHDOWN -> slice >= 200 && slice < 216 ? 92.8 : 228.0;
+        });
+        assertEquals(0, sim.notesContaining("drift on pushdown"), sim.notes.toString());
+        assertOnlyIn(PUSHDOWN, Q31_SLICES, sim);
     }
 
     @Test
@@ -553,7 +595,8 @@ class PriorGuidedPolicyTest {
             case PUSHDOWN -> since < 20 ? 100.0 : 2000.0;
         });
         assertEquals(1, first.notesContaining("pushdown dropped: "), first.notes.toString());
-        assertEquals(SCAN - first.policy.sampledSlices(), first.count(DIRECT, 0, SCAN), first.notes.toString());
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        assertEquals(SCAN / 2, first.count(DIRECT, SCAN / 2, SCAN), first.notes.toString());
         // What it timed out at is a bound, not a rate: pushdown is still remembered ahead of direct, and the next scan runs it.
         Map<ScanMode, Double> remembered = c.memory().get("lineorder|R");
         assertEquals(900.0, remembered.get(PUSHDOWN), remembered.toString());
@@ -829,6 +872,57 @@ class PriorGuidedPolicyTest {
         assertEquals(0, later.notesContaining("sampled again"), later.notes.toString());
     }
 
+    /** The slow bench process of round 11: pushdown slow for the first scan's 120 slices, direct hot after 60 (1.3x its sample). */
+    static final PolicySimulator.Trace Q31_SLOW_FIRST = (m, slice, since) -> switch (m) {
+        case DIRECT -> slice < 60 ? 97.5 : 127.0;
+        case STAGING -> 30.0;
+        case PUSHDOWN -> slice < 120 ? 28.1 : 350.0;
+    };
+
+    @Test
+    void aModeTheModelExpectedAheadThatAShapesFirstScanDroppedOnTimeIsSampledOnceInALaterScan() {
+        // SSB SF 10 q3.1, the slow bench process of round 11 (ascan-scans.log): pushdown, the cost model's best, sampled
+        // first at 28.1 slices/s, direct at 97.5, then pushdown again, dropped on time ("471.5 ms without half a window").
+        // Remembered at 0.15 of direct (below REACH), and direct ran only 1.3x its sample: nothing was remembered as cold,
+        // and nine scans ran direct at half pushdown's speed. Its figure is a bound: the next scan samples it once.
+        SamplingCoordinator c = new SamplingCoordinator();
+        PolicySimulator first = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, Q31_SLOW_FIRST);
+        assertEquals(1, first.notesContaining("pushdown sampled again"), first.notes.toString());
+        assertTrue(first.notesContaining("pushdown dropped: ") >= 1, first.notes.toString());
+        assertEquals(1, first.notesContaining("exploit direct"), first.notes.toString());
+        assertEquals(java.util.Set.of(), c.memory().cold("lineorder|R"));
+        assertTrue(c.memory().unmeasured("lineorder|R").contains(PUSHDOWN), first.notes.toString());
+        Map<ScanMode, Double> hot = Map.of(DIRECT, 127.0, STAGING, 30.0, PUSHDOWN, 350.0);
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot));
+        assertEquals(1, second.notesContaining("dropping it on time; sampling once"), second.notes.toString());
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertEquals(java.util.Set.of(), c.memory().unmeasured("lineorder|R"));
+        assertOnlyIn(PUSHDOWN, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(hot)));
+    }
+
+    @Test
+    void aModeDroppedOnTimeAgainInItsLaterSampleIsNotSampledOnceMore() {
+        // As above, but pushdown is as slow hot: the later scan's sample drops it on time again, and then it is a bound.
+        SamplingCoordinator c = new SamplingCoordinator();
+        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, Q31_SLOW_FIRST);
+        Map<ScanMode, Double> slow = Map.of(DIRECT, 127.0, STAGING, 30.0, PUSHDOWN, 28.1);
+        PolicySimulator second = run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(slow));
+        assertEquals(1, second.notesContaining("dropping it on time; sampling once"), second.notes.toString());
+        assertEquals(0, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertEquals(java.util.Set.of(), c.memory().unmeasured("lineorder|R"));
+        for (int scan = 0; scan < 2; scan++) {
+            assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(slow)));
+        }
+    }
+
+    @Test
+    void aModeTheModelExpectedBehindDroppedOnTimeInTheFirstScanIsNotSampledAgain() {
+        // TPC-H q02's partsupp: the model expects pushdown ahead, and direct and staging were dropped on time at 1/20 of it.
+        SamplingCoordinator c = new SamplingCoordinator();
+        run(c, model(8, 9, 10), "partsupp|R", SCAN, constant(Map.of(DIRECT, 500.0, STAGING, 500.0, PUSHDOWN, 10000.0)));
+        assertEquals(java.util.Set.of(), c.memory().unmeasured("partsupp|R"));
+    }
+
     @Test
     void aFirstModeSampledAgainThatStillLosesLeavesTheWinner() {
         // Pushdown sampled first cold, then hot still behind staging: the round keeps staging, and remembers pushdown hot.
@@ -844,11 +938,13 @@ class PriorGuidedPolicyTest {
 
     @Test
     void aColdModeOutOfReachOrAFirstRoundMeasuredHotIsNotSampledAgain() {
-        // Cold, staging and pushdown far behind direct (below 30% of it, pushdown in both its samples): no round for them once hot.
+        // Cold, staging and pushdown far behind direct (below 30% of it), and the cost model expected direct ahead: no round
+        // for them once hot.
         SamplingCoordinator c = new SamplingCoordinator();
-        Map<ScanMode, Double> cold = Map.of(DIRECT, 57.1, STAGING, 12.0, PUSHDOWN, 13.0); // pushdown sampled twice: 0.23 of direct
-        run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, coldThenHot(150, cold, Q31_HOT));
-        assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(8, 9, 10), "lineorder|R", Q31_SLICES, constant(Q31_HOT)));
+        Map<ScanMode, Double> cold = Map.of(DIRECT, 57.1, STAGING, 12.0, PUSHDOWN, 13.0);
+        run(c, model(10, 9, 8), "lineorder|R", Q31_SLICES, coldThenHot(150, cold, Q31_HOT));
+        assertEquals(java.util.Set.of(), c.memory().unmeasured("lineorder|R"));
+        assertOnlyIn(DIRECT, Q31_SLICES, run(c, model(10, 9, 8), "lineorder|R", Q31_SLICES, constant(Q31_HOT)));
         // A first round measured hot: nothing remembered as cold, the next scan samples nothing.
         SamplingCoordinator h = new SamplingCoordinator();
         Map<ScanMode, Double> close = Map.of(DIRECT, 210.0, STAGING, 150.0, PUSHDOWN, 160.0);
