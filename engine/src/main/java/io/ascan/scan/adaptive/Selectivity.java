@@ -8,13 +8,15 @@ import io.ascan.expr.Literal;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
 import java.time.LocalDate;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An estimate of the fraction of a table's rows a predicate P keeps, from the manifest alone: a
  * comparison of a column with a constant by the column's range in the zone maps (values taken as
- * uniform over it), an equality by the column's distinct count, AND as independent, OR as
- * disjoint at most. What it cannot read (expressions over columns, strings ordered, LIKE) counts
+ * uniform over it), an equality by the column's distinct count, AND as independent but for ranges
+ * of one column (an interval), OR as disjoint at most. What it cannot read (expressions over columns, strings ordered, LIKE) counts
  * as {@link #UNKNOWN_RANGE} or {@link #UNKNOWN}. For the AdaptiveScan's cost model only, where a
  * factor of two matters little.
  */
@@ -44,8 +46,20 @@ final class Selectivity {
         if (!(e instanceof Call c)) return UNKNOWN;
         switch (c.op()) {
             case AND -> {
+                // Ranges of one column bound one interval: `d >= X AND d < Y` keeps Y - X of the rows, not the
+                // product of the two (TPC-H q04's three months of orders, 3.8%: estimated 20.5% as a product).
+                Map<Integer, double[]> intervals = new HashMap<>();
                 double s = 1;
-                for (Expr a : c.args()) s *= clamp(estimate(a));
+                for (Expr a : c.args()) {
+                    Interval i = interval(a);
+                    if (i == null) {
+                        s *= clamp(estimate(a));
+                    } else {
+                        intervals.merge(i.column(), new double[] {i.lo(), i.hi()},
+                                (x, y) -> new double[] {Math.max(x[0], y[0]), Math.min(x[1], y[1])});
+                    }
+                }
+                for (double[] i : intervals.values()) s *= clamp(i[1] - i[0]);
                 return s;
             }
             case OR -> {
@@ -65,15 +79,9 @@ final class Selectivity {
             case IN -> {
                 return equality(c.arg(0), c.arg(1), c.args().size() - 1);
             }
-            case LT, LE -> {
-                return range(c.arg(0), c.arg(1), true);
-            }
-            case GT, GE -> {
-                return range(c.arg(0), c.arg(1), false);
-            }
-            case BETWEEN -> {
-                double lo = range(c.arg(0), c.arg(1), false), hi = range(c.arg(0), c.arg(2), true);
-                return clamp(lo + hi - 1);
+            case LT, LE, GT, GE, BETWEEN -> {
+                Interval i = interval(c);
+                return i == null ? UNKNOWN_RANGE : clamp(i.hi() - i.lo());
             }
             default -> {
                 return UNKNOWN;
@@ -89,27 +97,44 @@ final class Selectivity {
         return distinct > 0 ? clamp((double) values / distinct) : UNKNOWN_EQUALITY * values;
     }
 
-    /** {@code a < b} ({@code less}) or {@code a > b}, one side a column, the other a constant. */
-    private double range(Expr a, Expr b, boolean less) {
-        if (b instanceof ColumnRef && a instanceof Literal) return range(b, a, !less);
-        if (!(a instanceof ColumnRef col) || !(b instanceof Literal lit)) return UNKNOWN_RANGE;
+    /** The rows of {@code column} whose value lies between fractions {@code lo} and {@code hi} of its range. */
+    private record Interval(int column, double lo, double hi) {}
+
+    /** The interval a comparison of a column with constants keeps (LT, LE, GT, GE, BETWEEN), or null. */
+    private Interval interval(Expr e) {
+        if (!(e instanceof Call c)) return null;
+        return switch (c.op()) {
+            case LT, LE -> bound(c.arg(0), c.arg(1), true);
+            case GT, GE -> bound(c.arg(0), c.arg(1), false);
+            case BETWEEN -> {
+                Interval lo = bound(c.arg(0), c.arg(1), false), hi = bound(c.arg(0), c.arg(2), true);
+                yield lo == null || hi == null ? null : new Interval(lo.column(), lo.lo(), hi.hi());
+            }
+            default -> null;
+        };
+    }
+
+    /** {@code a < b} ({@code less}) or {@code a > b}, one side a column, the other a constant; null otherwise. */
+    private Interval bound(Expr a, Expr b, boolean less) {
+        if (b instanceof ColumnRef && a instanceof Literal) return bound(b, a, !less);
+        if (!(a instanceof ColumnRef col) || !(b instanceof Literal lit)) return null;
         double v;
         if (lit.value() instanceof Integer || lit.value() instanceof Long || lit.value() instanceof Double) {
             v = ((Number) lit.value()).doubleValue();
         } else if (lit.value() instanceof LocalDate d) {
             v = d.toEpochDay();
         } else {
-            return UNKNOWN_RANGE;
+            return null;
         }
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
         for (SliceMeta s : slices) {
             SegmentMeta m = s.segment(col.index());
-            if (!(m.min() instanceof Number lo) || !(m.max() instanceof Number hi)) return UNKNOWN_RANGE;
+            if (!(m.min() instanceof Number lo) || !(m.max() instanceof Number hi)) return null;
             min = Math.min(min, lo.doubleValue());
             max = Math.max(max, hi.doubleValue());
         }
-        if (!(max > min)) return UNKNOWN_RANGE;
+        if (!(max > min)) return null;
         double below = clamp((v - min) / (max - min));
-        return less ? below : 1 - below;
+        return less ? new Interval(col.index(), 0, below) : new Interval(col.index(), below, 1);
     }
 }
