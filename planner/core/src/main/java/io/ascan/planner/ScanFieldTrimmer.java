@@ -75,7 +75,7 @@ public final class ScanFieldTrimmer extends RelFieldTrimmer {
         RelNode newInput = trimmed.left;
         Mapping inputMapping = trimmed.right;
         int m = newInput.getRowType().getFieldCount();
-        if (m == n) return result(window, Mappings.createIdentity(n + calls));
+        if (newInput == input) return result(window, Mappings.createIdentity(n + calls));
         RexShuttle remap = new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
