@@ -22,6 +22,7 @@ import io.ascan.planner.rules.StrictlyTypedRelBuilder;
 import io.ascan.planner.rules.ProjectReduction;
 import io.ascan.planner.rules.ProjectedNullSafeJoins;
 import io.ascan.planner.rules.SubQueryJoins;
+import io.ascan.planner.rules.SubQueryWindows;
 import io.ascan.planner.rules.TypedCasePredicates;
 import io.ascan.planner.rules.UncorrelatedCorrelates;
 import io.ascan.planner.rules.WellFormedWindows;
@@ -54,7 +55,9 @@ import org.apache.calcite.tools.RelBuilderFactory;
  * heuristic (Hep) rewriting, each with Calcite's standard rules plus ours:
  *
  * <ol>
- *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins}); other
+ *   <li>[NOT] EXISTS and NOT IN into SEMI and ANTI joins ({@link SubQueryJoins});
+ *       correlated MIN/MAX sub-queries over the outer query's own tables into windows over its
+ *       rows ({@link SubQueryWindows}, TPC-H q02); other
  *       sub-queries into joins/correlates (after making the converter's copies of one sub-query
  *       one, {@link EqualSubQueries}, and restating the forms Calcite's rule gets wrong,
  *       {@link SubQueryForms}), then decorrelation (aggregates grouped only by
@@ -149,7 +152,7 @@ final class LogicalOptimizer {
     static RelNode optimize(RelNode rel) {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
-        r = SubQueryForms.rewrite(EqualSubQueries.rewrite(r));
+        r = SubQueryWindows.rewrite(SubQueryForms.rewrite(EqualSubQueries.rewrite(r)));
         r = tree(r, SUB_QUERIES);
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = AggregateFilters.rewrite(r);

@@ -22,6 +22,7 @@ import io.ascan.plan.ScanNode;
 import io.ascan.plan.SortNode;
 import io.ascan.plan.UnionAllNode;
 import io.ascan.plan.ValuesNode;
+import io.ascan.plan.WindowNode;
 import io.ascan.planner.physical.AscanHashJoin;
 import io.ascan.planner.physical.PhysicalPlan;
 import io.ascan.planner.schema.TypeMapping;
@@ -233,13 +234,13 @@ class PhysicalPlannerTest {
     }
 
     /**
-     * The decorrelated scalar sub-queries of q2, q17 and q20 aggregate per part; the join above
+     * The decorrelated scalar sub-queries of q17 and q20 aggregate per part; the join above
      * keeps only the parts of the outer query, so the aggregate's input is first SEMI-joined with
      * the (filtered) part scan that provides those keys (AggregateSemiJoinReduction).
      */
     @Test
     void aggregatesBelowAnInnerJoinOnlyAggregateTheKeptGroups() throws Exception {
-        for (String q : List.of("tpch/q02", "tpch/q17", "tpch/q20")) {
+        for (String q : List.of("tpch/q17", "tpch/q20")) {
             PhysicalPlan plan = plan(q);
             AggregateNode perPart = nodes(plan.root()).stream().filter(n -> n instanceof AggregateNode a && a.groupKeys().length > 0
                     && a.input() instanceof HashJoinNode j && j.type() == JoinType.SEMI).map(AggregateNode.class::cast)
@@ -248,6 +249,28 @@ class PhysicalPlannerTest {
             assertTrue(keys(semi).endsWith("partkey = p_partkey"), plan.explain());
             assertEquals(List.of("part"), tables(semi.right()), plan.explain());
         }
+    }
+
+    /**
+     * q02's sub-query, MIN(ps_supplycost) over the outer query's own partsupp, supplier, nation
+     * and region with its predicates, is a window over the outer join's rows partitioned by
+     * p_partkey (SubQueryWindows): each table scanned once, no aggregate, and the window's input
+     * only the columns used above it (ScanFieldTrimmer through the Window). With SUM instead,
+     * which repeated outer rows would change, the sub-query is decorrelated into an aggregate.
+     */
+    @Test
+    void correlatedMinOverTheOuterTablesIsAWindow() throws Exception {
+        PhysicalPlan q02 = plan("tpch/q02");
+        assertEquals(List.of("nation", "part", "partsupp", "region", "supplier"), tables(q02.root()).stream().sorted().toList(), q02.explain());
+        assertEquals(1, nodes(q02.root()).stream().filter(WindowNode.class::isInstance).count(), q02.explain());
+        assertFalse(nodes(q02.root()).stream().anyMatch(AggregateNode.class::isInstance), q02.explain());
+        ScanNode partsupp = nodes(q02.root()).stream().filter(n -> n instanceof ScanNode s && s.table().name().equals("partsupp"))
+                .map(ScanNode.class::cast).findFirst().orElseThrow();
+        assertEquals(List.of("ps_partkey", "ps_suppkey", "ps_supplycost"), readColumns(partsupp).stream().sorted().toList(), q02.explain());
+
+        PhysicalPlan sum = tpch.physicalPlan(query("tpch/q02").replace("min(ps_supplycost)", "sum(ps_supplycost)"));
+        assertFalse(nodes(sum.root()).stream().anyMatch(WindowNode.class::isInstance), sum.explain());
+        assertEquals(2, tables(sum.root()).stream().filter("partsupp"::equals).count(), sum.explain());
     }
 
     /**
