@@ -11,8 +11,12 @@ import java.util.List;
  * positions among the group keys that a group's hash covers (empty: all): when some keys
  * determine the others (TPC-H q10's c_custkey its customer's name, address, comment), hashing
  * them alone saves hashing the rest; groups still compare every key, so any choice is correct.
+ * {@code keyMin} and {@code keySpan} are the range of the one integral group key's values that
+ * the column statistics show ({@code keySpan} values from {@code keyMin}; 0: unknown), which may
+ * give the groups a direct-address table; only a hint: a key outside it is grouped by hash.
  */
-public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups, int[] hashedKeys)
+public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups, int[] hashedKeys,
+                            long keyMin, long keySpan)
         implements PhysicalNode {
     public enum Function {
         COUNT, SUM, AVG, MIN, MAX,
@@ -62,9 +66,15 @@ public record AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> call
         calls = List.copyOf(calls);
         hashedKeys = hashedKeys.clone();
         if (expectedGroups < 0) throw new IllegalArgumentException("expected groups must not be negative");
+        if (keySpan < 0 || keySpan > 0 && groupKeys.length != 1) throw new IllegalArgumentException("a key range needs one group key");
         for (int k : hashedKeys) {
             if (k < 0 || k >= groupKeys.length) throw new IllegalArgumentException("hashed key " + k + " is not a group key");
         }
+    }
+
+    /** Without a key range. */
+    public AggregateNode(PhysicalNode input, int[] groupKeys, List<Call> calls, long expectedGroups, int[] hashedKeys) {
+        this(input, groupKeys, calls, expectedGroups, hashedKeys, 0, 0);
     }
 
     /** Hashing every group key. */

@@ -48,6 +48,14 @@ public abstract class PipelineCode extends Generated {
         throw new UnsupportedOperationException("not an aggregation pipeline");
     }
 
+    /**
+     * Aggregation sink with direct-address groups: folds the group at {@code row} into the group at
+     * {@code into}, whose table's store ({@code TupleStore}) is {@code store}.
+     */
+    public void combineRow(long row, long into, Object store) {
+        throw new UnsupportedOperationException("not an aggregation pipeline");
+    }
+
     /** Sort sink: negative, zero or positive as row {@code a} sorts before, with or after row {@code b}. */
     public int compareRows(long a, long b) {
         throw new UnsupportedOperationException("not a sort pipeline");

@@ -15,6 +15,7 @@ import io.ascan.exec.pipeline.PipelineSink;
 import io.ascan.exec.QueryContext;
 import io.ascan.exec.WorkerContext;
 import io.ascan.exec.store.AggHashTable;
+import io.ascan.exec.store.DirectGroups;
 import io.ascan.exec.store.RowLayout;
 import io.ascan.plan.AggregateNode;
 import io.ascan.plan.OutputColumn;
@@ -45,6 +46,10 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     private final KeyRanges ranges;
     /** Per-worker state: the worker's {@link KeyRanges.Recorder}. */
     private final StateSupplier recorders;
+    /** Per-worker state: the worker's {@link DirectGroups} (null in a query whose limits rule it out); null if no key range suits. */
+    private final StateSupplier directs;
+    /** The merged direct-address groups (after {@link #finish}), or null. */
+    private DirectGroups mergedDirect;
     /** The merged groups' rows (after {@link #finish}). */
     private long[] groups;
 
@@ -52,10 +57,23 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         this.node = node;
         this.layout = new AggregateLayout(node);
         this.probe = new GroupProbe(layout, node.groupKeys(), node.hashedKeys());
-        this.tables = new GroupTables(layout.rows, node.expectedGroups());
+        this.tables = new GroupTables(layout.rows, node.expectedGroups(), node.keyMin(), node.keySpan());
         this.local = w -> tables.open(w.query());
         this.ranges = KeyRanges.of(layout.rows, layout.keys);
         this.recorders = w -> ranges.open();
+        this.directs = directAddressable(node, layout) ? w -> tables.openDirect(w.query()) : null;
+    }
+
+    /**
+     * Whether the groups may take a direct-address table: one INTEGER, BIGINT or DATE key with a
+     * range from statistics that suits the estimate at all (the memory limit is checked per query).
+     */
+    static boolean directAddressable(AggregateNode node, AggregateLayout layout) {
+        if (layout.keys != 1 || node.keySpan() <= 0) return false;
+        return switch (layout.rows.types().getFirst().kind()) {
+            case INTEGER, BIGINT, DATE -> DirectGroups.suits(node.keySpan(), node.expectedGroups(), 1, Long.MAX_VALUE);
+            default -> false;
+        };
     }
 
     public RowLayout layout() {
@@ -73,17 +91,27 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
             return;
         }
         boolean copies = layout.copiesStrings(); // the lookups that skip the probe keep no table for the store
-        List<DictionaryCode> codes = loop == null || copies ? null : CodesProbe.dictionaryKeys(node.groupKeys(), in, code);
+        // every lookup of a key in range must go to the direct-address groups: no dictionary codes then
+        List<DictionaryCode> codes = loop == null || copies || directs != null ? null
+                : CodesProbe.dictionaryKeys(node.groupKeys(), in, code);
         String recorder = ranges == null ? null : gen.state(KeyRanges.Recorder.class.getCanonicalName(), recorders);
+        GroupProbe.DirectKey direct = directs == null ? null
+                : new GroupProbe.DirectKey(gen.state(DirectGroups.class.getName(), directs), node.keyMin(), node.keySpan());
         String r, store = null;
         if (codes == null && loop != null && !copies && layout.fixedWidthKeys()) {
-            r = RunsProbe.lookup(probe, node.groupKeys(), in, gen, partitions, loop, recorder);
+            r = RunsProbe.lookup(probe, node.groupKeys(), in, gen, partitions, loop, recorder, direct);
+        } else if (direct != null && codes == null) {
+            List<ValueCode> keys = List.of(in.read(node.groupKeys()[0], code));
+            GroupProbe.Found found = probe.lookup(keys, gen, partitions, direct);
+            r = found.row();
+            store = found.store();
+            if (recorder != null) code.line(recorder + ".unrecorded(); // these lookups record no key ranges: the full merge");
         } else {
             if (recorder != null) code.line(recorder + ".unrecorded(); // these lookups record no key ranges: the full merge");
             if (codes == null) {
                 GroupProbe.Found found = probe.lookup(in, gen, partitions);
                 r = found.row();
-                store = found.table() + ".store()";
+                store = found.store();
             } else {
                 r = CodesProbe.lookup(probe, in, gen, partitions, loop, codes);
             }
@@ -99,8 +127,18 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         if (tables.isEmpty()) local.get(new WorkerContext(query, 0, null));
         KeyRanges.Shared shared = ranges == null ? null : ranges.shared(tables.all().size());
         AggHashTable[] results = ParallelMerge.run(tables, last.instances(), query, describe(), shared);
+        mergedDirect = ParallelMerge.runDirect(tables, last.instances(), query, describe());
         long n = 0;
         for (AggHashTable t : results) n += t.groupCount();
+        long hashed = n;
+        if (mergedDirect != null) n += mergedDirect.groupCount();
+        if (directs != null) {
+            String how = mergedDirect == null ? "hash tables (the key range does not suit this query's limits)"
+                    : "direct-address groups, " + node.keySpan() + " slots from key " + node.keyMin() + ", " + (n - hashed)
+                    + " groups, " + hashed + " by hash";
+            String stat = describe() + ": " + how;
+            query.addStatistics(() -> stat);
+        }
         if (layout.keys == 0 && n == 0) {
             AggHashTable first = results[0];
             long h = Hash.finish(Hash.SEED);
@@ -112,6 +150,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
         long[] rows = new long[Math.toIntExact(n)];
         int[] i = {0};
         for (AggHashTable t : results) t.forEachGroup(row -> rows[i[0]++] = row);
+        if (mergedDirect != null) mergedDirect.forEachGroup(row -> rows[i[0]++] = row);
         groups = rows;
     }
 
@@ -131,6 +170,7 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
     public String describe() {
         StringBuilder sb = new StringBuilder("HashAggregate(keys ").append(Arrays.toString(node.groupKeys())).append(", ");
         if (node.hashedKeys().length > 0) sb.append("hashing keys ").append(Arrays.toString(node.hashedKeys())).append(", ");
+        if (directs != null) sb.append("direct keys from ").append(node.keyMin()).append(", ");
         for (int j = 0; j < node.calls().size(); j++) {
             AggregateNode.Call c = node.calls().get(j);
             sb.append(j > 0 ? ", " : "").append(c.function()).append('(').append(c.arg() < 0 ? "*" : "$" + c.arg())
@@ -146,7 +186,11 @@ public final class AggregateSink implements PipelineSink, StateOwner, AutoClosea
 
     @Override
     public List<StateSupplier> stateSuppliers() {
-        // in the order consume registers them: the tables, then the key ranges' recorder (one integral key only)
-        return ranges == null ? List.of(local) : List.of(local, recorders);
+        // in the order consume registers them: the tables, then the key ranges' recorder (one integral key only),
+        // then the direct-address groups (a key range that suits)
+        List<StateSupplier> all = new java.util.ArrayList<>(List.of(local));
+        if (ranges != null) all.add(recorders);
+        if (directs != null) all.add(directs);
+        return all;
     }
 }

@@ -7,6 +7,7 @@ import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.exec.store.AggHashTable;
+import io.ascan.exec.store.DirectGroups;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,21 +34,61 @@ final class GroupProbe {
         this.hashedKeys = hashedKeys;
     }
 
-    /** A group's row and table, as names of locals. */
-    record Found(String row, String table) {}
+    /** A group's row and the store it lives in, as names of locals. */
+    record Found(String row, String store) {}
 
     /** Emits the group's lookup by its keys' hash, inserting it if new. */
     Found lookup(Tuple in, PipelineCodegen gen, String partitions) {
         List<ValueCode> keys = new ArrayList<>();
         for (int k : groupKeys) keys.add(in.read(k, gen.code));
-        return lookup(keys, gen, partitions);
+        return lookup(keys, gen, partitions, null);
     }
 
-    Found lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions) {
+    /**
+     * Emits the group's lookup, inserting it if new: with {@code direct} (the local of the
+     * worker's {@link DirectGroups}, null at run time when the range does not suit), a key within
+     * {@link DirectKey}'s range finds its group at slot key - min; any other key by hash.
+     */
+    Found lookup(List<ValueCode> keys, PipelineCodegen gen, String partitions, DirectKey direct) {
         CodeBuilder code = gen.code;
-        String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, hashed(keys));
-        String table = partition(code, partitions, h);
-        return new Found(findOrInsert(code, table, h, keys, null), table);
+        if (direct == null) {
+            String h = keys.isEmpty() ? Hash.finish(Hash.SEED) + "L" : StoreCode.hash(code, hashed(keys));
+            String table = partition(code, partitions, h);
+            return new Found(findOrInsert(code, table, h, keys, null), table + ".store()");
+        }
+        ValueCode k = keys.getFirst();
+        String g = code.fresh("group"), store = code.fresh("groupStore"), d = code.fresh("slot");
+        code.line("long " + g + ";");
+        code.line(STORE + " " + store + ";");
+        code.line("long " + d + " = " + k.isNull() + " ? -1L : (long) (" + k.value() + ") - " + direct.min() + "L;");
+        code.open("if (" + direct.state() + " != null && " + d + " >= 0L && " + d + " < " + direct.span() + "L)");
+        code.line(g + " = " + direct.state() + ".find(" + d + ");");
+        code.open("if (" + g + " == 0L)");
+        code.line(g + " = " + direct.state() + ".insert(" + d + ");");
+        initialise(code, g, keys, direct.state() + ".store()");
+        code.close();
+        code.line(store + " = " + direct.state() + ".store();");
+        code.close();
+        code.open("else");
+        Found hashed = lookup(keys, gen, partitions, null);
+        code.line(g + " = " + hashed.row() + ";");
+        code.line(store + " = " + hashed.store() + ";");
+        code.close();
+        return new Found(g, store);
+    }
+
+    /** The direct-address groups' per-worker state (its local) and the plan's key range. */
+    record DirectKey(String state, long min, long span) {}
+
+    static final String STORE = io.ascan.exec.store.TupleStore.class.getName();
+
+    /** Emits the initial NULL bits of a new group's calls and the writes of its keys. */
+    private void initialise(CodeBuilder code, String r, List<ValueCode> keys, String store) {
+        long[] words = layout.initialNullWords();
+        for (int w = 0; w < words.length; w++) {
+            if (words[w] != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + words[w] + "L);");
+        }
+        for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout.rows, i, keys.get(i), store);
     }
 
     private List<ValueCode> hashed(List<ValueCode> keys) {
@@ -83,11 +124,7 @@ final class GroupProbe {
             code.close();
         } else {
             code.line(r + " = " + table + ".insert(" + h + ", " + p + ");");
-            long[] words = layout.initialNullWords();
-            for (int w = 0; w < words.length; w++) {
-                if (words[w] != 0) code.line(MEM + "putLong(" + r + " + " + (16 + 8 * w) + "L, " + words[w] + "L);");
-            }
-            for (int i = 0; i < keys.size(); i++) StoreCode.write(code, r, layout.rows, i, keys.get(i), table + ".store()");
+            initialise(code, r, keys, table + ".store()");
             code.line("break;");
             code.close();
         }

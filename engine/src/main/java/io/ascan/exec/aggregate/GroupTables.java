@@ -2,6 +2,7 @@ package io.ascan.exec.aggregate;
 
 import io.ascan.exec.QueryContext;
 import io.ascan.exec.store.AggHashTable;
+import io.ascan.exec.store.DirectGroups;
 import io.ascan.exec.store.RowLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +25,38 @@ final class GroupTables implements AutoCloseable {
     /** The planner's estimate of the groups, 0 if none. */
     private final long expectedGroups;
     private final List<AggHashTable[]> workers = new ArrayList<>();
+    /** The key range of direct-address groups ({@link DirectGroups}), span 0: none. */
+    private final long keyMin, keySpan;
+    /** Every worker's direct-address groups (none when the range does not suit). */
+    private final List<DirectGroups> directs = new ArrayList<>();
     private boolean registered;
 
-    GroupTables(RowLayout layout, long expectedGroups) {
+    GroupTables(RowLayout layout, long expectedGroups, long keyMin, long keySpan) {
         this.layout = layout;
         this.expectedGroups = expectedGroups;
+        this.keyMin = keyMin;
+        this.keySpan = keySpan;
+    }
+
+    /**
+     * A new worker's direct-address groups, or null when the aggregation has no key range or its
+     * range does not suit one for this query's threads and memory limit ({@link DirectGroups#suits}):
+     * the same answer for every worker of a query.
+     */
+    synchronized DirectGroups openDirect(QueryContext query) {
+        if (!DirectGroups.suits(keySpan, expectedGroups, query.options().computeThreads(), query.options().memoryLimit())) return null;
+        if (!registered) {
+            registered = true;
+            query.defer(this);
+        }
+        DirectGroups d = new DirectGroups(layout, query.allocator(), keyMin, keySpan);
+        directs.add(d);
+        return d;
+    }
+
+    /** Every worker's direct-address groups so far. */
+    synchronized List<DirectGroups> directs() {
+        return List.copyOf(directs);
     }
 
     /**
@@ -85,11 +113,18 @@ final class GroupTables implements AutoCloseable {
         t.closeSlots();
     }
 
+    /** Frees the slots of direct-address groups merged into another's, which keeps using their rows. */
+    synchronized void closeSlots(DirectGroups d) {
+        d.closeSlots();
+    }
+
     @Override
     public synchronized void close() {
         for (AggHashTable[] w : workers) {
             for (AggHashTable t : w) if (t != null) t.close();
         }
         workers.clear();
+        for (DirectGroups d : directs) d.close();
+        directs.clear();
     }
 }

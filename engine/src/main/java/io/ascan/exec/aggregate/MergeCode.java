@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The generated {@code mergeRow(other, target)} of the pipeline class: folds a group row of one
  * worker's table into table {@code target} (adopting the row if the group is new there), each
- * call by its {@link AggregateFunction#merge}. {@link ParallelMerge} calls it.
+ * call by its {@link AggregateFunction#merge}; and {@code combineRow(other, into, store)}, the
+ * same folds into a group row already found (direct-address groups). {@link ParallelMerge} calls them.
  */
 final class MergeCode {
     private MergeCode() {}
@@ -31,7 +32,17 @@ final class MergeCode {
             Accumulators.increment(code, d + " + " + at + "L", GroupProbe.MEM + "getLong(other + " + at + "L)");
         }
         String body = code.cut(mark);
-        code.setIndent(indent);
         code.member("    public void mergeRow(long other, Object target) {\n" + body + "    }\n");
+        // the same folds into a group already found (direct-address groups merge slot by slot)
+        mark = code.mark();
+        code.line(GroupProbe.STORE + " s = (" + GroupProbe.STORE + ") store;");
+        for (AggregateFunction f : layout.functions) f.merge(gen, "into", "other", "s");
+        if (layout.ownTupleCount) {
+            long at = layout.rows.valueOffset(layout.tuples);
+            Accumulators.increment(code, "into + " + at + "L", GroupProbe.MEM + "getLong(other + " + at + "L)");
+        }
+        body = code.cut(mark);
+        code.setIndent(indent);
+        code.member("    public void combineRow(long other, long into, Object store) {\n" + body + "    }\n");
     }
 }

@@ -5,6 +5,7 @@ import io.ascan.codegen.rt.PipelineCode;
 import io.ascan.exec.QueryContext;
 import io.ascan.exec.Workers;
 import io.ascan.exec.store.AggHashTable;
+import io.ascan.exec.store.DirectGroups;
 import java.util.List;
 
 /**
@@ -32,6 +33,30 @@ final class ParallelMerge {
             }
         });
         return results;
+    }
+
+    /**
+     * The workers' direct-address groups merged into the first's, chunk by chunk in parallel (a
+     * chunk of slots is written by one thread); null if there are none. A chunk only one worker
+     * allocated is taken whole (input clustered by the key); otherwise slot by slot, through the
+     * pipeline's generated {@code combineRow} where two workers have the group.
+     */
+    static DirectGroups runDirect(GroupTables state, List<PipelineCompiler.Instance> instances, QueryContext query, String what)
+            throws Exception {
+        List<DirectGroups> all = state.directs();
+        if (all.isEmpty()) return null;
+        DirectGroups into = all.getFirst();
+        if (all.size() == 1) return into;
+        int chunks = into.chunkCount();
+        int threads = Math.max(1, Math.min(chunks, query.options().computeThreads()));
+        Workers.run(query, "agg-merge", threads, w -> "merge of " + what, w -> {
+            PipelineCode code = instances.get(w % instances.size()).code();
+            for (int c = w; c < chunks; c += threads) {
+                for (int o = 1; o < all.size(); o++) into.merge(all.get(o), c, code::combineRow);
+            }
+        });
+        for (int o = 1; o < all.size(); o++) state.closeSlots(all.get(o));
+        return into;
     }
 
     /**

@@ -26,7 +26,7 @@ final class RunsProbe {
 
     /** Emits the lookup; returns the name of the group row's local. */
     static String lookup(GroupProbe probe, int[] groupKeys, Tuple in, PipelineCodegen gen, String partitions,
-                         PipelineCodegen.SourceLoop loop, String recorder) {
+                         PipelineCodegen.SourceLoop loop, String recorder, GroupProbe.DirectKey direct) {
         CodeBuilder code = gen.code;
         String off = code.fresh("runsOff"), on = code.fresh("runsOn"), hits = code.fresh("runHits"), misses = code.fresh("runMisses"),
                 last = code.fresh("runGroup");
@@ -63,7 +63,7 @@ final class RunsProbe {
         code.line(hits + "++;");
         code.close();
         code.open("else");
-        code.line(g + " = " + probe.lookup(keys, gen, partitions).row() + ";");
+        code.line(g + " = " + probe.lookup(keys, gen, partitions, direct).row() + ";");
         code.line(last + " = " + g + ";");
         code.line(misses + "++;");
         if (recorder != null) {

@@ -70,8 +70,9 @@ public final class AscanAggregate extends Aggregate implements AscanRel {
                 finish.add(result);
             }
         }
+        long[] range = GroupKeyRange.of(getInput(), groupSet.toArray(), getCluster().getMetadataQuery());
         AggregateNode agg = new AggregateNode(t.translate(getInput()), groupSet.toArray(), calls, expectedGroups(),
-                DeterminingKeys.of(getInput(), groupSet.toArray(), getCluster().getMetadataQuery()));
+                DeterminingKeys.of(getInput(), groupSet.toArray(), getCluster().getMetadataQuery()), range[0], range[1]);
         return needsFinish ? new ProjectNode(agg, finish, names) : agg;
     }
 
