@@ -10,10 +10,13 @@ import java.util.List;
  * instead: such failures count as {@code KNOWN_OPEN}, not as failures. Keep this list short.
  */
 enum KnownOpen {
-    /** GROUP BY ROLLUP (s, s) gives 14 rows of tc where DuckDB gives 22: a grouping set repeated counts once (seed 25 q194, seed 26 q238). */
-    REPEATED_GROUPING_SET("a grouping set that ROLLUP, CUBE or GROUPING SETS repeats (a key twice) gives its rows once"),
-    /** GROUP BY CUBE ((- 0.10)) fails with "Ordinal out of range" (42000), DuckDB answers (seed 25 q122, q145). */
-    CONSTANT_KEY_IN_GROUPING_SETS("a constant key inside ROLLUP, CUBE or GROUPING SETS is refused as an ordinal out of range"),
+    /**
+     * CUBE ((- 0.10)) is no longer "Ordinal out of range", but GROUPING((- 0.10)) of a constant key is
+     * refused (42000, seed 25 q145: SELECT GROUPING((- 0.10)) FROM tb GROUP BY (- 0.10)), and a grouping
+     * set over a constant under a correlated sub-query fails decorrelation with an IllegalArgumentException
+     * (seed 25 q176, seed 26 q421, q429: ... FROM ta GROUP BY GROUPING SETS ((0.5), ())).
+     */
+    CONSTANT_KEY_IN_GROUPING_SETS("a constant key inside ROLLUP, CUBE or GROUPING SETS: GROUPING() of it is refused, decorrelation fails"),
     /**
      * Seed 1 q65 with joins on an inequality alone, a wrong answer in all four modes, reduced:
      * SELECT (CASE WHEN (100 NOT IN (SELECT (1 * CAST(NULL AS INTEGER)) FROM ta t3 WHERE (('abc' || t3.s) LIKE 'a_c')

@@ -209,10 +209,7 @@ final class QueryGenerator {
                 }
             }
             if (!groupBy.isEmpty() && chance(20)) sets = Grouping.values()[1 + random.nextInt(Grouping.values().length - 1)];
-            if (open(KnownOpen.REPEATED_GROUPING_SET) && groupBy.stream().map(Ast::sql).distinct().count() < groupBy.size()
-                    || open(KnownOpen.CONSTANT_KEY_IN_GROUPING_SETS) && !groupBy.stream().allMatch(QueryGenerator::hasColumn)) {
-                sets = Grouping.PLAIN;
-            }
+            if (open(KnownOpen.CONSTANT_KEY_IN_GROUPING_SETS) && !groupBy.stream().allMatch(QueryGenerator::hasColumn)) sets = Grouping.PLAIN;
             if (shape == null) {
                 for (Expr key : groupBy) if (chance(80)) items.add(key);
                 int n = 1 + random.nextInt(3);
