@@ -294,7 +294,7 @@ final class QueryGenerator {
     }
 
     private Expr joinCondition(List<Col> left, List<Col> right) {
-        if (!open(KnownOpen.INEQUALITY_JOIN) && chance(20)) {
+        if (chance(20)) {
             // an inequality alone: a nested-loop or range join, where an outer row without a match must still come once
             for (int attempt = 0; attempt < 6; attempt++) {
                 Col r = right.get(random.nextInt(right.size()));
