@@ -131,6 +131,7 @@ public final class AscanParserImpl extends SqlBabelParserImpl {
         FileFunctionArguments.rewrite(statement);
         PercentileTypes.rewrite(statement);
         GroupByConstants.rewrite(statement);
+        RepeatedGroupingSets.rewrite(statement);
         SetOpBranches.rewrite(statement);
         DerivedTableNames.rewrite(statement);
         return SetOpOrderBy.rewrite(statement);

@@ -1,6 +1,8 @@
 package io.ascan.planner;
 
 import java.math.BigDecimal;
+import java.util.EnumSet;
+import java.util.Set;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -40,9 +42,24 @@ final class GroupByConstants extends SqlBasicVisitor<Void> {
                 SqlNode item = group.get(i);
                 if (item instanceof SqlNumericLiteral n && !n.isInteger()) group.set(i, constant(n));
                 else if (isInteger(item) && !isOrdinalRange(item)) group.set(i, outOfRange(item.getParserPosition()));
+                else if (item instanceof SqlCall c && GROUPINGS.contains(c.getKind())) constantsWithin(c);
             }
         }
         return super.visit(call);
+    }
+
+    private static final Set<SqlKind> GROUPINGS = EnumSet.of(SqlKind.ROLLUP, SqlKind.CUBE, SqlKind.GROUPING_SETS, SqlKind.ROW);
+
+    /**
+     * Inside ROLLUP, CUBE, GROUPING SETS and their tuples, Calcite reads a number as an ordinal
+     * too: {@code CUBE (0.10)} was "Ordinal out of range", where DuckDB groups by the constant.
+     */
+    private static void constantsWithin(SqlCall grouping) {
+        for (int i = 0; i < grouping.operandCount(); i++) {
+            SqlNode item = grouping.operand(i);
+            if (item instanceof SqlNumericLiteral n && !n.isInteger()) grouping.setOperand(i, constant(n));
+            else if (item instanceof SqlCall c && GROUPINGS.contains(c.getKind())) constantsWithin(c);
+        }
     }
 
     private static boolean isInteger(SqlNode item) {

@@ -64,6 +64,11 @@ final class Ast {
         UPPER("UPPER"), LOWER("LOWER"), SUBSTRING("SUBSTRING"), CHAR_LENGTH("CHAR_LENGTH"), ABS("ABS"),
         EXTRACT_YEAR("EXTRACT"),
         COUNT_STAR("COUNT"), COUNT("COUNT"), COUNT_DISTINCT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"), AVG("AVG"),
+        SUM_DISTINCT("SUM"), MIN_DISTINCT("MIN"), MAX_DISTINCT("MAX"), AVG_DISTINCT("AVG"),
+        // an aggregate (the first argument) over the rows where the condition (the second) holds
+        FILTER("FILTER"),
+        // GROUPING(key) of a block grouped by ROLLUP, CUBE or GROUPING SETS
+        GROUPING("GROUPING"),
         // window functions only
         RANK("RANK"), DENSE_RANK("DENSE_RANK"), PERCENT_RANK("PERCENT_RANK"), CUME_DIST("CUME_DIST");
 
@@ -88,6 +93,9 @@ final class Ast {
     }
 
     enum JoinType { INNER, LEFT, FULL }
+
+    /** How a block's GROUP BY keys form grouping sets: as written (one set), or ROLLUP, CUBE, or each key alone and (). */
+    enum Grouping { PLAIN, ROLLUP, CUBE, SETS }
 
     /**
      * How the SQL renders the calls that can raise a data error (casts, integer and decimal
@@ -129,7 +137,8 @@ final class Ast {
      * whole.
      */
     record Select(List<Cte> with, boolean distinct, List<Expr> items, List<Source> from, List<Expr> where,
-                  List<Expr> groupBy, List<Expr> having, List<Select> branches, SetOp setOp, List<OrderKey> orderBy, Integer limit) {
+                  List<Expr> groupBy, Grouping grouping, List<Expr> having, List<Select> branches, SetOp setOp, List<OrderKey> orderBy,
+                  Integer limit) {
         Select {
             with = List.copyOf(with);
             items = List.copyOf(items);
@@ -143,19 +152,20 @@ final class Ast {
 
         /** A block without branches, ORDER BY or LIMIT. */
         Select(List<Cte> with, boolean distinct, List<Expr> items, List<Source> from, List<Expr> where, List<Expr> groupBy, List<Expr> having) {
-            this(with, distinct, items, from, where, groupBy, having, List.of(), SetOp.UNION_ALL, List.of(), null);
+            this(with, distinct, items, from, where, groupBy, Grouping.PLAIN, having, List.of(), SetOp.UNION_ALL, List.of(), null);
         }
 
-        Select withWith(List<Cte> v) { return new Select(v, distinct, items, from, where, groupBy, having, branches, setOp, orderBy, limit); }
-        Select withDistinct(boolean v) { return new Select(with, v, items, from, where, groupBy, having, branches, setOp, orderBy, limit); }
-        Select withItems(List<Expr> v) { return new Select(with, distinct, v, from, where, groupBy, having, branches, setOp, orderBy, limit); }
-        Select withFrom(List<Source> v) { return new Select(with, distinct, items, v, where, groupBy, having, branches, setOp, orderBy, limit); }
-        Select withWhere(List<Expr> v) { return new Select(with, distinct, items, from, v, groupBy, having, branches, setOp, orderBy, limit); }
-        Select withGroupBy(List<Expr> v) { return new Select(with, distinct, items, from, where, v, having, branches, setOp, orderBy, limit); }
-        Select withHaving(List<Expr> v) { return new Select(with, distinct, items, from, where, groupBy, v, branches, setOp, orderBy, limit); }
-        Select withBranches(List<Select> v) { return new Select(with, distinct, items, from, where, groupBy, having, v, setOp, orderBy, limit); }
-        Select withBranches(List<Select> v, SetOp op) { return new Select(with, distinct, items, from, where, groupBy, having, v, op, orderBy, limit); }
-        Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, having, branches, setOp, v, l); }
+        Select withWith(List<Cte> v) { return new Select(v, distinct, items, from, where, groupBy, grouping, having, branches, setOp, orderBy, limit); }
+        Select withDistinct(boolean v) { return new Select(with, v, items, from, where, groupBy, grouping, having, branches, setOp, orderBy, limit); }
+        Select withItems(List<Expr> v) { return new Select(with, distinct, v, from, where, groupBy, grouping, having, branches, setOp, orderBy, limit); }
+        Select withFrom(List<Source> v) { return new Select(with, distinct, items, v, where, groupBy, grouping, having, branches, setOp, orderBy, limit); }
+        Select withWhere(List<Expr> v) { return new Select(with, distinct, items, from, v, groupBy, grouping, having, branches, setOp, orderBy, limit); }
+        Select withGroupBy(List<Expr> v) { return new Select(with, distinct, items, from, where, v, grouping, having, branches, setOp, orderBy, limit); }
+        Select withHaving(List<Expr> v) { return new Select(with, distinct, items, from, where, groupBy, grouping, v, branches, setOp, orderBy, limit); }
+        Select withBranches(List<Select> v) { return new Select(with, distinct, items, from, where, groupBy, grouping, having, v, setOp, orderBy, limit); }
+        Select withBranches(List<Select> v, SetOp op) { return new Select(with, distinct, items, from, where, groupBy, grouping, having, v, op, orderBy, limit); }
+        Select withOrder(List<OrderKey> v, Integer l) { return new Select(with, distinct, items, from, where, groupBy, grouping, having, branches, setOp, v, l); }
+        Select withGrouping(Grouping v) { return new Select(with, distinct, items, from, where, groupBy, v, having, branches, setOp, orderBy, limit); }
 
         String sql() {
             return sql(OnError.RAISE);
@@ -194,7 +204,12 @@ final class Ast {
             }
             if (!where.isEmpty()) sb.append(" WHERE ").append(conjunction(where, onError));
             if (!groupBy.isEmpty()) {
-                StringJoiner keys = new StringJoiner(", ", " GROUP BY ", "");
+                StringJoiner keys = switch (grouping) {
+                    case PLAIN -> new StringJoiner(", ", " GROUP BY ", "");
+                    case ROLLUP -> new StringJoiner(", ", " GROUP BY ROLLUP (", ")");
+                    case CUBE -> new StringJoiner(", ", " GROUP BY CUBE (", ")");
+                    case SETS -> new StringJoiner("), (", " GROUP BY GROUPING SETS ((", "), ())");
+                };
                 for (Expr e : groupBy) keys.add(Ast.sql(e, onError));
                 sb.append(keys);
             }
@@ -290,7 +305,8 @@ final class Ast {
             case SUBSTRING -> "SUBSTRING(" + sql(a.get(0), onError) + " FROM " + sql(a.get(1), onError) + " FOR " + sql(a.get(2), onError) + ")";
             case EXTRACT_YEAR -> "EXTRACT(YEAR FROM " + sql(a.get(0), onError) + ")";
             case COUNT_STAR -> "COUNT(*)";
-            case COUNT_DISTINCT -> "COUNT(DISTINCT " + sql(a.get(0), onError) + ")";
+            case COUNT_DISTINCT, SUM_DISTINCT, MIN_DISTINCT, MAX_DISTINCT, AVG_DISTINCT -> c.op().sql + "(DISTINCT " + sql(a.get(0), onError) + ")";
+            case FILTER -> sql(a.get(0), onError) + " FILTER (WHERE " + sql(a.get(1), onError) + ")";
             case RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST -> c.op().sql + "()";
             default -> {
                 if (c.op().infix()) yield "(" + sql(a.get(0), onError) + " " + c.op().sql + " " + sql(a.get(1), onError) + ")";

@@ -5,6 +5,7 @@ import io.ascan.e2e.fuzz.Ast.Call;
 import io.ascan.e2e.fuzz.Ast.Col;
 import io.ascan.e2e.fuzz.Ast.Cte;
 import io.ascan.e2e.fuzz.Ast.Expr;
+import io.ascan.e2e.fuzz.Ast.Grouping;
 import io.ascan.e2e.fuzz.Ast.JoinType;
 import io.ascan.e2e.fuzz.Ast.Lit;
 import io.ascan.e2e.fuzz.Ast.Op;
@@ -191,6 +192,7 @@ final class QueryGenerator {
             for (int i = 0; i < n; i++) where.add(bool(scope, 2));
         }
         List<Expr> groupBy = new ArrayList<>(), having = new ArrayList<>(), items = new ArrayList<>();
+        Grouping sets = Grouping.PLAIN;
         boolean aggregate = grouping && chance(shape == null ? 35 : 25);
         if (aggregate) {
             if (chance(75)) {
@@ -206,10 +208,15 @@ final class QueryGenerator {
                     groupBy.add(key);
                 }
             }
+            if (!groupBy.isEmpty() && chance(20)) sets = Grouping.values()[1 + random.nextInt(Grouping.values().length - 1)];
+            if (open(KnownOpen.CONSTANT_KEY_IN_GROUPING_SETS) && !groupBy.stream().allMatch(QueryGenerator::hasColumn)) sets = Grouping.PLAIN;
             if (shape == null) {
                 for (Expr key : groupBy) if (chance(80)) items.add(key);
                 int n = 1 + random.nextInt(3);
                 for (int i = 0; i < n; i++) items.add(aggregate(scope, anyKind()));
+                if (sets != Grouping.PLAIN && chance(50)) {
+                    items.add(new Call(Op.GROUPING, Type.BIGINT, List.of(groupBy.get(random.nextInt(groupBy.size())))));
+                }
             } else {
                 for (Type t : shape) {
                     Expr key = groupBy.stream().filter(g -> g.type().kind() == t.kind()).findFirst().orElse(null);
@@ -230,7 +237,7 @@ final class QueryGenerator {
             }
         }
         boolean distinct = grouping && chance(12);
-        return new Select(List.of(), distinct, items, from, where, groupBy, having);
+        return new Select(List.of(), distinct, items, from, where, groupBy, having).withGrouping(sets);
     }
 
     /** A select item of a block without GROUP BY: a value, or now and then a window function. */
@@ -287,6 +294,17 @@ final class QueryGenerator {
     }
 
     private Expr joinCondition(List<Col> left, List<Col> right) {
+        if (chance(20)) {
+            // an inequality alone: a nested-loop or range join, where an outer row without a match must still come once
+            for (int attempt = 0; attempt < 6; attempt++) {
+                Col r = right.get(random.nextInt(right.size()));
+                if (r.type().kind() == Kind.BOOLEAN) continue;
+                List<Col> candidates = left.stream().filter(l -> l.type().kind() == r.type().kind()).toList();
+                if (candidates.isEmpty()) continue;
+                Op op = new Op[] {Op.NE, Op.LT, Op.LE, Op.GT, Op.GE}[random.nextInt(5)];
+                return new Call(op, Type.BOOLEAN, List.of(candidates.get(random.nextInt(candidates.size())), r));
+            }
+        }
         // prefer the key-like INTEGER columns, so joins match some rows
         for (int attempt = 0; attempt < 6; attempt++) {
             Col r = right.get(random.nextInt(right.size()));
@@ -300,8 +318,27 @@ final class QueryGenerator {
         return new Call(Op.EQ, Type.BOOLEAN, List.of(literal(Kind.INTEGER), literal(Kind.INTEGER)));
     }
 
+    /**
+     * An aggregate of a block or a scalar subquery: now and then over DISTINCT values (which
+     * ascan plans as a join of aggregations where there are several), or with a FILTER.
+     */
     private Expr aggregate(Scope scope, Kind kind) {
-        return aggregateCall(scope, kind);
+        Expr agg = aggregateCall(scope, kind);
+        if (agg instanceof Call c && chance(15)) {
+            Op distinct = switch (c.op()) {
+                case COUNT -> Op.COUNT_DISTINCT;
+                case SUM -> Op.SUM_DISTINCT;
+                case MIN -> Op.MIN_DISTINCT;
+                case MAX -> Op.MAX_DISTINCT;
+                case AVG -> Op.AVG_DISTINCT;
+                default -> null;
+            };
+            if (distinct != null) agg = new Call(distinct, c.type(), c.args());
+        }
+        if (agg instanceof Call c && c.op().aggregate() && chance(10)) {
+            agg = new Call(Op.FILTER, c.type(), List.of(c, bool(scope.noSubqueries(), 1)));
+        }
+        return agg;
     }
 
     /** An aggregate's argument: any value, constants included. */
@@ -681,6 +718,11 @@ final class QueryGenerator {
 
     private boolean chance(int percent) {
         return random.nextInt(100) < percent;
+    }
+
+    /** Whether {@code e} reads a column (a key that is not a constant). */
+    private static boolean hasColumn(Expr e) {
+        return e instanceof Col || e instanceof Call c && c.args().stream().anyMatch(QueryGenerator::hasColumn);
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

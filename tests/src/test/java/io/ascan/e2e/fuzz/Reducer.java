@@ -5,6 +5,7 @@ import io.ascan.e2e.fuzz.Ast.Cte;
 import io.ascan.e2e.fuzz.Ast.Expr;
 import io.ascan.e2e.fuzz.Ast.JoinType;
 import io.ascan.e2e.fuzz.Ast.Lit;
+import io.ascan.e2e.fuzz.Ast.Op;
 import io.ascan.e2e.fuzz.Ast.OrderKey;
 import io.ascan.e2e.fuzz.Ast.Select;
 import io.ascan.e2e.fuzz.Ast.Source;
@@ -89,6 +90,7 @@ final class Reducer {
         for (int i = 0; i < s.where().size(); i++) out.add(s.withWhere(without(s.where(), i)));
         for (int i = 0; i < s.having().size(); i++) out.add(s.withHaving(without(s.having(), i)));
         if (!s.groupBy().isEmpty()) out.add(s.withGroupBy(List.of()));
+        if (s.grouping() != Ast.Grouping.PLAIN) out.add(s.withGrouping(Ast.Grouping.PLAIN));
         for (int i = 0; s.groupBy().size() > 1 && i < s.groupBy().size(); i++) out.add(s.withGroupBy(without(s.groupBy(), i)));
         // subexpressions
         eachVariant(s.items(), out, s::withItems);
@@ -148,6 +150,15 @@ final class Reducer {
         switch (e) {
             case Call c -> {
                 for (Expr a : c.args()) if (a.type().kind() == e.type().kind() && !c.op().aggregate()) out.add(a);
+                if (c.op() == Op.FILTER) out.add(c.args().getFirst());
+                Op all = switch (c.op()) {
+                    case SUM_DISTINCT -> Op.SUM;
+                    case MIN_DISTINCT -> Op.MIN;
+                    case MAX_DISTINCT -> Op.MAX;
+                    case AVG_DISTINCT -> Op.AVG;
+                    default -> null;
+                };
+                if (all != null) out.add(new Call(all, c.type(), c.args()));
                 for (int i = 0; i < c.args().size(); i++) for (Expr v : variants(c.args().get(i))) out.add(c.with(i, v));
             }
             case Window w -> {

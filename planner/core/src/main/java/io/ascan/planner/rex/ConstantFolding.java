@@ -95,7 +95,7 @@ public final class ConstantFolding extends RexShuttle {
     private RexNode foldCall(RexCall call) {
         RexNode visited = strictlyTyped(rex, flat(super.visitCall(call)));
         if (!(visited instanceof RexCall c) || c.getOperands().isEmpty()) return visited;
-        if (comparesWithNull(c, simplifier)) return rex.makeNullLiteral(c.getType());
+        if (comparesWithNull(c, simplifier) || nullOperandOfStrongCall(c)) return rex.makeNullLiteral(c.getType());
         if (c.getKind() == SqlKind.CASE) return caseOfLiteralConditions(c);
         if (c.getKind() == SqlKind.COALESCE) return coalesceWithoutNulls(c);
         for (RexNode o : c.getOperands()) {
@@ -203,6 +203,18 @@ public final class ConstantFolding extends RexShuttle {
     private static boolean comparesWithNull(RexCall c, RexSimplify simplifier) {
         return c.isA(SqlKind.COMPARISON) && c.getOperands().stream()
                 .anyMatch(o -> RexUtil.isNullLiteral(o, true) || o instanceof RexCall && RexUtil.isNullLiteral(simplifier.simplifyPreservingType(o), true));
+    }
+
+    /**
+     * Arithmetic over a NULL literal ({@code 1 * CAST(NULL AS INTEGER)}) is the NULL it always is. Left
+     * as it was, ConstantGroupKeys saw no constant in the key {@code IS NOT NULL(1 * NULL)} of the
+     * count Calcite joins in for an uncorrelated NOT IN, and the decorrelator, which does see it,
+     * dropped that key: a global count, one row over an empty sub-query instead of none, and the
+     * NOT IN FALSE where it is TRUE (fuzzer seed 1 q65). CASTs stay: a CAST of NULL is its typed literal already.
+     */
+    private static boolean nullOperandOfStrongCall(RexCall c) {
+        return c.getKind() != SqlKind.CAST && c.getType().isNullable() && Strong.policy(c) == Strong.Policy.ANY
+                && c.getOperands().stream().anyMatch(o -> RexUtil.isNullLiteral(o, true));
     }
 
     private static RexLiteral operand(RexCall c, int i) {

@@ -74,9 +74,16 @@ public final class ConstantWindowOrder {
             return beyond && n.signum() > 0;
         }
 
-        /** The window function's value over an empty frame, or the call unchanged where that does not fit its type. */
+        /**
+         * The window function's value over an empty frame, or the call unchanged where that does not fit its type.
+         * A NOT NULL SUM is Calcite's statement of a windowed SUM or AVG (under {@code CASE WHEN COUNT(x) OVER w > 0}),
+         * which shows only over rows: 0 stands in for it, as for $SUM0.
+         */
         private RexNode overNoRow(RexOver o) {
-            if (o.getAggOperator().getKind() == SqlKind.COUNT) return rex.makeZeroLiteral(o.getType());
+            SqlKind kind = o.getAggOperator().getKind();
+            if (kind == SqlKind.COUNT || kind == SqlKind.SUM0 || kind == SqlKind.SUM && !o.getType().isNullable()) {
+                return rex.makeZeroLiteral(o.getType());
+            }
             return o.getType().isNullable() ? rex.makeNullLiteral(o.getType()) : o;
         }
     }

@@ -28,7 +28,8 @@ public final class GroupingSetsExpansion {
             @Override
             public RelNode visit(RelNode other) {
                 RelNode r = super.visit(other);
-                return r instanceof LogicalAggregate a && a.getGroupType() != Aggregate.Group.SIMPLE ? expand(a, builder) : r;
+                return r instanceof LogicalAggregate a && (a.getGroupType() != Aggregate.Group.SIMPLE || hasGroupingFunction(a))
+                        ? expand(a, builder) : r;
             }
         });
     }
@@ -61,6 +62,15 @@ public final class GroupingSetsExpansion {
             builder.project(exprs, a.getRowType().getFieldNames(), true);
         }
         return builder.union(true, a.getGroupSets().size()).build();
+    }
+
+    /**
+     * Calcite plans a grouping set that GROUPING SETS repeats as a UNION ALL branch of its own, a
+     * plain aggregate that still calls GROUPING(...): its values are constants there too.
+     */
+    private static boolean hasGroupingFunction(Aggregate a) {
+        for (AggregateCall c : a.getAggCallList()) if (isGroupingFunction(c)) return true;
+        return false;
     }
 
     private static boolean isGroupingFunction(AggregateCall c) {

@@ -24,7 +24,10 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexWindow;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.Litmus;
@@ -95,7 +98,34 @@ public final class AscanRelDecorrelator extends RelDecorrelator {
     @Override
     public @Nullable Frame decorrelateRel(Project rel, boolean isCorVarDefined, boolean parentPropagatesNullValues) {
         if (rowsCounted.contains(rel)) rowsCounted.add(rel.getInput());
-        return super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
+        Frame frame = super.decorrelateRel(rel, isCorVarDefined, parentPropagatesNullValues && !rowsCounted.contains(rel));
+        if (frame == null || frame.corDefOutputs.isEmpty() || !RexOver.containsOver(rel.getProjects(), null)) return frame;
+        return windowsPerCorrelationValue(rel, frame);
+    }
+
+    /**
+     * A window function of a correlated sub-query ranges over the rows of one outer value: the
+     * decorrelated input holds the rows of every correlation value together, so each window is
+     * partitioned by those values too. Calcite leaves the windows as they were, and
+     * {@code x IN (SELECT SUM(1) OVER () FROM t WHERE t.k <> outer.id)} counted all outer values' rows.
+     */
+    private @Nullable Frame windowsPerCorrelationValue(Project rel, Frame frame) {
+        if (!(frame.r instanceof Project p)) return null;
+        List<RexNode> values = new ArrayList<>();
+        for (int pos : frame.corDefOutputs.values()) values.add(p.getProjects().get(pos));
+        RexShuttle partitioned = new RexShuttle() {
+            @Override
+            public RexNode visitOver(RexOver over) {
+                RexOver o = (RexOver) super.visitOver(over);
+                RexWindow w = o.getWindow();
+                List<RexNode> keys = new ArrayList<>(w.partitionKeys);
+                keys.addAll(values);
+                return relBuilder.getRexBuilder().makeOver(o.getType(), o.getAggOperator(), o.getOperands(), keys, w.orderKeys,
+                        w.getLowerBound(), w.getUpperBound(), w.getExclude(), w.isRows(), true, false, o.isDistinct(), o.ignoreNulls());
+            }
+        };
+        RelNode windowed = p.copy(p.getTraitSet(), p.getInput(), partitioned.apply(p.getProjects()), p.getRowType());
+        return register(rel, windowed, frame.oldToNewOutputs, frame.corDefOutputs);
     }
 
     /**
