@@ -94,7 +94,9 @@ public final class ScanFieldTrimmer extends RelFieldTrimmer {
             ImmutableBitSet keys = ImmutableBitSet.of(g.keys.asList().stream().map(inputMapping::getTarget).toList());
             List<RelFieldCollation> order = g.orderKeys.getFieldCollations().stream()
                     .map(c -> c.withFieldIndex(inputMapping.getTarget(c.getFieldIndex()))).toList();
-            groups.add(new Window.Group(keys, g.isRows, g.lowerBound, g.upperBound, g.exclude, RelCollations.of(order), aggCalls));
+            // a RANGE or ROWS offset is a reference to one of the window's constants, which follow its input's fields
+            groups.add(new Window.Group(keys, g.isRows, g.lowerBound.accept(remap), g.upperBound.accept(remap), g.exclude,
+                    RelCollations.of(order), aggCalls));
         }
         RelDataTypeFactory.Builder type = window.getCluster().getTypeFactory().builder().addAll(newInput.getRowType().getFieldList());
         type.addAll(window.getRowType().getFieldList().subList(n, n + calls));
