@@ -1,13 +1,14 @@
 package io.ascan.exec.aggregate;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
-import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
 import io.ascan.codegen.rt.Hash;
 import io.ascan.exec.store.AggHashTable;
 import io.ascan.exec.store.DirectGroups;
+import io.ascan.exec.store.TupleStore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +21,7 @@ import java.util.List;
 final class GroupProbe {
     static final String MEM = AggregateFunction.MEM;
     static final String TABLE = AggHashTable.class.getName();
+    static final String STORE = TupleStore.class.getName();
     /** Hash bits that pick a group's partition: high ones (a table's slot index uses the low ones). */
     static final int PARTITION_SHIFT = 40;
 
@@ -79,8 +81,6 @@ final class GroupProbe {
 
     /** The direct-address groups' per-worker state (its local) and the plan's key range. */
     record DirectKey(String state, long min, long span) {}
-
-    static final String STORE = io.ascan.exec.store.TupleStore.class.getName();
 
     /** Emits the initial NULL bits of a new group's calls and the writes of its keys. */
     private void initialise(CodeBuilder code, String r, List<ValueCode> keys, String store) {
