@@ -153,7 +153,7 @@ final class LogicalOptimizer {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
         r = SubQueryWindows.rewrite(SubQueryForms.rewrite(EqualSubQueries.rewrite(r)));
-        r = tree(r, SUB_QUERIES);
+        r = UntypedNulls.values(tree(r, SUB_QUERIES));
         r = NullJoinComparisons.rewrite(decorrelate(r, builder));
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);

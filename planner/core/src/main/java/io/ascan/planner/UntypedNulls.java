@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
 import com.google.common.collect.ImmutableList;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalValues;
@@ -54,6 +55,30 @@ final class UntypedNulls {
                     : rex.makeInputRef(rel, field.getIndex()));
         }
         return LogicalProject.create(rel, List.of(), exprs, typed.getFieldNames(), Set.of());
+    }
+
+    /**
+     * Every VALUES in {@code rel} with a column of NULLs alone ({@code INSERT INTO t VALUES (NULL, 'x')},
+     * {@code FROM (VALUES (NULL, 1)) v(a, b)}): Calcite types that column NULL, which no engine column
+     * holds ("no engine type for NULL"). The VALUES holds INTEGER NULLs there instead, and a projection
+     * above it gives its readers the NULL they expect, a literal they fold into their own types (an
+     * INSERT's CAST gives it the target column's).
+     */
+    static RelNode values(RelNode rel) {
+        return rel.accept(new RelShuttleImpl() {
+            @Override
+            public RelNode visit(LogicalValues values) {
+                RelDataType row = values.getRowType();
+                if (row.getFieldList().stream().noneMatch(UntypedNulls::untyped)) return values;
+                RelNode typed = project(values, rowType(row, values.getCluster().getTypeFactory()));
+                RexBuilder rex = values.getCluster().getRexBuilder();
+                List<RexNode> exprs = new ArrayList<>();
+                for (RelDataTypeField field : row.getFieldList()) {
+                    exprs.add(untyped(field) ? rex.makeNullLiteral(field.getType()) : rex.makeInputRef(typed, field.getIndex()));
+                }
+                return LogicalProject.create(typed, List.of(), exprs, row.getFieldNames(), Set.of());
+            }
+        });
     }
 
     private static boolean untyped(RelDataTypeField field) {

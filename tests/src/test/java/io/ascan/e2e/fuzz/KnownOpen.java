@@ -10,16 +10,7 @@ import java.util.List;
  * instead: such failures count as {@code KNOWN_OPEN}, not as failures. Keep this list short.
  */
 enum KnownOpen {
-    /**
-     * CUBE ((- 0.10)) is no longer "Ordinal out of range", but GROUPING((- 0.10)) of a constant key is
-     * refused (42000, seed 25 q145: SELECT GROUPING((- 0.10)) FROM tb GROUP BY (- 0.10)), and a grouping
-     * set over a constant under a correlated sub-query fails decorrelation with an IllegalArgumentException
-     * (seed 25 q176, seed 26 q421, q429: ... FROM ta GROUP BY GROUPING SETS ((0.5), ())). A key that only
-     * simplifies to a constant, ROLLUP (COALESCE('BUILDING', t7.s)) beside a correlated IN (seed 1 q459),
-     * passes the generator's check: its signature marks it.
-     */
-    CONSTANT_KEY_IN_GROUPING_SETS("a constant key inside ROLLUP, CUBE or GROUPING SETS: GROUPING() of it is refused, decorrelation fails",
-            "IllegalArgumentException at org.apache.calcite.util.ImmutableBitSet.range");
+    ; // none open: the last, a constant key inside ROLLUP, CUBE or GROUPING SETS (GROUPING() of it refused, decorrelation failing), fixed by GroupByConstants and ConstantGroupKeys
 
     final String reason;
     /** Failure signatures that mark this entry's failures (none when the generator avoids the construct). */

@@ -209,7 +209,6 @@ final class QueryGenerator {
                 }
             }
             if (!groupBy.isEmpty() && chance(20)) sets = Grouping.values()[1 + random.nextInt(Grouping.values().length - 1)];
-            if (open(KnownOpen.CONSTANT_KEY_IN_GROUPING_SETS) && !groupBy.stream().allMatch(QueryGenerator::hasColumn)) sets = Grouping.PLAIN;
             if (shape == null) {
                 for (Expr key : groupBy) if (chance(80)) items.add(key);
                 int n = 1 + random.nextInt(3);
@@ -718,11 +717,6 @@ final class QueryGenerator {
 
     private boolean chance(int percent) {
         return random.nextInt(100) < percent;
-    }
-
-    /** Whether {@code e} reads a column (a key that is not a constant). */
-    private static boolean hasColumn(Expr e) {
-        return e instanceof Col || e instanceof Call c && c.args().stream().anyMatch(QueryGenerator::hasColumn);
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

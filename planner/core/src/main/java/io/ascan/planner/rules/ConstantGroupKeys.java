@@ -35,6 +35,11 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@code k IN (SELECT 5 FROM t WHERE <correlated>)} a join of k with the correlation value
  * instead of 5: wrong answers, or a pipeline that did not compile). It folds a constant call
  * to a literal first, so a key such as {@code NULL NOT IN ('a')} or {@code 1.5 <> 0} is one too.
+ *
+ * <p>An aggregate over grouping sets (or one that calls GROUPING()) with a constant key is first
+ * expanded into its plain aggregates ({@link GroupingSetsExpansion}): the decorrelator dropped the
+ * key while the grouping sets still named it ({@code GROUP BY GROUPING SETS ((0.5), ())} beside a
+ * correlated sub-query: an IllegalArgumentException from {@code ImmutableBitSet.range}).
  */
 public final class ConstantGroupKeys {
     private ConstantGroupKeys() {}
@@ -45,7 +50,13 @@ public final class ConstantGroupKeys {
             public RelNode visit(LogicalAggregate aggregate) {
                 Aggregate a = (Aggregate) super.visit(aggregate);
                 ImmutableBitSet constants = constantKeys(a);
-                return constants.isEmpty() ? a : withoutKeys(a, constants, constants.equals(a.getGroupSet()));
+                if (constants.isEmpty()) return a;
+                if (GroupingSetsExpansion.expands(a)) {
+                    // one plain aggregate per grouping set, whose constant keys then leave as any other's
+                    RelBuilder b = RelFactories.LOGICAL_BUILDER.create(a.getCluster(), null);
+                    return GroupingSetsExpansion.expand((LogicalAggregate) a, b).accept(this);
+                }
+                return withoutKeys(a, constants, constants.equals(a.getGroupSet()));
             }
         });
     }
@@ -56,7 +67,7 @@ public final class ConstantGroupKeys {
      * {@code COALESCE('a', s)} (the decorrelator simplifies them and then drops them as constants).
      */
     private static ImmutableBitSet constantKeys(Aggregate a) {
-        if (a.getGroupType() != Aggregate.Group.SIMPLE || !(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
+        if (!(a.getInput() instanceof Project p)) return ImmutableBitSet.of();
         ImmutableBitSet.Builder constants = ImmutableBitSet.builder();
         for (int key : a.getGroupSet()) if (constant(p, key) != null) constants.set(key);
         return constants.build();

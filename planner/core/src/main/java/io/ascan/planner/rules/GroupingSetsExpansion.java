@@ -28,13 +28,18 @@ public final class GroupingSetsExpansion {
             @Override
             public RelNode visit(RelNode other) {
                 RelNode r = super.visit(other);
-                return r instanceof LogicalAggregate a && (a.getGroupType() != Aggregate.Group.SIMPLE || hasGroupingFunction(a))
-                        ? expand(a, builder) : r;
+                return r instanceof LogicalAggregate a && expands(a) ? expand(a, builder) : r;
             }
         });
     }
 
-    private static RelNode expand(LogicalAggregate a, RelBuilder builder) {
+    /** Whether {@code a} is one this class expands: over grouping sets, or calling GROUPING(). */
+    static boolean expands(Aggregate a) {
+        return a instanceof LogicalAggregate && (a.getGroupType() != Aggregate.Group.SIMPLE || hasGroupingFunction(a));
+    }
+
+    /** {@code a} as the UNION ALL of one plain aggregate per grouping set. */
+    static RelNode expand(LogicalAggregate a, RelBuilder builder) {
         RexBuilder rb = a.getCluster().getRexBuilder();
         List<RelDataTypeField> fields = a.getRowType().getFieldList();
         List<Integer> keys = a.getGroupSet().asList();

@@ -160,6 +160,21 @@ public final class AscanMetadata {
             Double left = mq.getMaxRowCount(join.getLeft()), right = mq.getMaxRowCount(join.getRight());
             return left == null || right == null ? null : pairs + left + right;
         }
+
+        /**
+         * Calcite bounds grouping sets by |input| rows per set, but an empty set (the grand total of
+         * ROLLUP, CUBE, {@code GROUPING SETS (..., ())}) gives its row over an empty input too. Its
+         * bound of 0 made {@code EXISTS (SELECT 1 FROM t WHERE FALSE GROUP BY CUBE (x))} FALSE
+         * (fuzzer seed 30 q409).
+         */
+        @Override
+        public Double getMaxRowCount(Aggregate rel, RelMetadataQuery mq) {
+            if (rel.getGroupType() == Aggregate.Group.SIMPLE) return super.getMaxRowCount(rel, mq);
+            Double input = mq.getMaxRowCount(rel.getInput());
+            if (input == null) return null;
+            long totals = rel.getGroupSets().stream().filter(ImmutableBitSet::isEmpty).count();
+            return input * (rel.getGroupSets().size() - totals) + totals;
+        }
     }
 
     /** Row counts of equi-joins from key distinct counts ({@link JoinCardinality}); everything else as Calcite does. */
