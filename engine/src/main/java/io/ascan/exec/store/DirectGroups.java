@@ -19,7 +19,8 @@ import org.apache.arrow.memory.OutOfMemoryException;
  * in parallel.
  */
 public final class DirectGroups implements AutoCloseable {
-    static final int CHUNK_SHIFT = 16;
+    /** 4,096 slots: workers on input clustered by the key share fewer chunks (one worker's is merged whole). */
+    static final int CHUNK_SHIFT = 12;
     static final long CHUNK_SLOTS = 1L << CHUNK_SHIFT;
     /**
      * Slots allowed per expected group: TPC-H's order keys use one value in four, so q18's GROUP BY

@@ -67,15 +67,16 @@ class DirectGroupsTest {
         try (DirectGroups a = new DirectGroups(LAYOUT, memory.allocator(), 100, span);
              DirectGroups b = new DirectGroups(LAYOUT, memory.allocator(), 100, span)) {
             long c1 = 100 + DirectGroups.CHUNK_SLOTS, c3 = 100 + 3 * DirectGroups.CHUNK_SLOTS;
-            add(a, 100, 1);          // chunk 0: a only
+            add(a, 100, 1);          // chunk 0: both, different slots
+            add(b, c1 - 1, 6);       // chunk 0's last slot: b only
             add(a, c1, 2);           // chunk 1: both, same key
             add(b, c1, 3);
             add(b, c1 + 1, 4);       // chunk 1: b only in this slot
             add(b, c3 + 9, 5);       // chunk 3: b only
             for (int c = 0; c < a.chunkCount(); c++) a.merge(b, c, SUM);
             b.closeSlots();
-            assertEquals(List.of("100=1", c1 + "=5", (c1 + 1) + "=4", (c3 + 9) + "=5"), groups(a));
-            assertEquals(4, a.groupCount());
+            assertEquals(List.of("100=1", (c1 - 1) + "=6", c1 + "=5", (c1 + 1) + "=4", (c3 + 9) + "=5"), groups(a));
+            assertEquals(5, a.groupCount());
             assertEquals(0, b.groupCount());
         }
     }
