@@ -1,6 +1,7 @@
 package io.ascan.planner.rex;
 
 import io.ascan.codegen.rt.Arith;
+import io.ascan.planner.rules.BottomUp;
 import io.ascan.types.DataType;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.Strong;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
@@ -55,13 +55,7 @@ public final class ConstantFolding extends RexShuttle {
     /** {@code rel} with the constant expressions of every operator folded. */
     public static RelNode fold(RelNode rel) {
         ConstantFolding folding = new ConstantFolding(rel.getCluster().getRexBuilder());
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                return visited instanceof Project p ? folding.project(p) : visited.accept(folding);
-            }
-        });
+        return BottomUp.rewrite(rel, r -> r instanceof Project p ? folding.project(p) : r.accept(folding));
     }
 
     /**

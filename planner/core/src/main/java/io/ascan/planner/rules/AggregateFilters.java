@@ -2,7 +2,6 @@ package io.ascan.planner.rules;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -26,13 +25,7 @@ public final class AggregateFilters {
     private AggregateFilters() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r instanceof Aggregate a && hasFilter(a) ? unfiltered(a) : r;
-            }
-        });
+        return BottomUp.rewrite(rel, r -> r instanceof Aggregate a && hasFilter(a) ? unfiltered(a) : r);
     }
 
     private static boolean hasFilter(Aggregate a) {

@@ -2,7 +2,6 @@ package io.ascan.planner.rules;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.logical.LogicalAggregate;
@@ -25,19 +24,17 @@ public final class ApproxCountDistinct {
             ReturnTypes.BIGINT, null, OperandTypes.ANY, SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN) {};
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                if (!(r instanceof LogicalAggregate a) || a.getAggCallList().stream().noneMatch(ApproxCountDistinct::approximate)) return r;
-                List<AggregateCall> calls = new ArrayList<>();
-                for (AggregateCall c : a.getAggCallList()) {
-                    calls.add(approximate(c) ? AggregateCall.create(c.getParserPosition(), FUNCTION, false, false, false, List.of(),
-                            c.getArgList(), c.filterArg, null, c.collation, c.getType(), c.getName()) : c);
-                }
-                return a.copy(a.getTraitSet(), a.getInput(), a.getGroupSet(), a.getGroupSets(), calls);
-            }
-        });
+        return BottomUp.rewrite(rel, ApproxCountDistinct::sketched);
+    }
+
+    private static RelNode sketched(RelNode r) {
+        if (!(r instanceof LogicalAggregate a) || a.getAggCallList().stream().noneMatch(ApproxCountDistinct::approximate)) return r;
+        List<AggregateCall> calls = new ArrayList<>();
+        for (AggregateCall c : a.getAggCallList()) {
+            calls.add(approximate(c) ? AggregateCall.create(c.getParserPosition(), FUNCTION, false, false, false, List.of(),
+                    c.getArgList(), c.filterArg, null, c.collation, c.getType(), c.getName()) : c);
+        }
+        return a.copy(a.getTraitSet(), a.getInput(), a.getGroupSet(), a.getGroupSets(), calls);
     }
 
     private static boolean approximate(AggregateCall c) {

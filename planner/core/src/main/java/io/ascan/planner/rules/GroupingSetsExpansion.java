@@ -3,7 +3,6 @@ package io.ascan.planner.rules;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -24,13 +23,7 @@ public final class GroupingSetsExpansion {
     private GroupingSetsExpansion() {}
 
     public static RelNode rewrite(RelNode rel, RelBuilder builder) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r instanceof LogicalAggregate a && expands(a) ? expand(a, builder) : r;
-            }
-        });
+        return BottomUp.rewrite(rel, r -> r instanceof LogicalAggregate a && expands(a) ? expand(a, builder) : r);
     }
 
     /** Whether {@code a} is one this class expands: over grouping sets, or calling GROUPING(). */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Project;
@@ -89,14 +88,8 @@ public final class HolisticAggregates {
     }
 
     public static RelNode rewrite(RelNode rel, RelBuilder builder) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r instanceof LogicalAggregate a && a.getAggCallList().stream().anyMatch(HolisticAggregates::holistic)
-                        ? expand(a, builder) : r;
-            }
-        });
+        return BottomUp.rewrite(rel, r -> r instanceof LogicalAggregate a
+                && a.getAggCallList().stream().anyMatch(HolisticAggregates::holistic) ? expand(a, builder) : r);
     }
 
     private static boolean holistic(AggregateCall c) {

@@ -2,7 +2,6 @@ package io.ascan.planner.rules;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Minus;
@@ -23,13 +22,7 @@ public final class SetOpAllExpansion {
     private SetOpAllExpansion() {}
 
     public static RelNode rewrite(RelNode rel, RelBuilder builder) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return (r instanceof Intersect || r instanceof Minus) && ((SetOp) r).all ? expand((SetOp) r, builder) : r;
-            }
-        });
+        return BottomUp.rewrite(rel, r -> (r instanceof Intersect || r instanceof Minus) && ((SetOp) r).all ? expand((SetOp) r, builder) : r);
     }
 
     private static RelNode expand(SetOp s, RelBuilder b) {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -60,13 +59,7 @@ public final class SubQueryWindows {
     private SubQueryWindows() {}
 
     public static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode r = super.visit(other);
-                return r instanceof Filter f ? window(f).orElse(r) : r;
-            }
-        });
+        return BottomUp.rewrite(rel, r -> r instanceof Filter f ? window(f).orElse(r) : r);
     }
 
     private static Optional<RelNode> window(Filter filter) {
