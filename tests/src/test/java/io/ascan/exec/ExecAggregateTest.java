@@ -1,12 +1,12 @@
 package io.ascan.exec;
 
-import io.ascan.exec.driver.Executor;
 import static io.ascan.exec.ExecHarness.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Table;
+import io.ascan.exec.driver.Executor;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;

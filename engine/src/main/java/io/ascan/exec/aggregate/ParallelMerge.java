@@ -26,6 +26,13 @@ final class ParallelMerge {
             System.arraycopy(tables.getFirst(), 0, results, 0, partitions);
             return results;
         }
+        if (!anyShared(tables, partitions)) {
+            // No partition has groups in two tables (q11's groups all went to direct-address
+            // slots): each result is a table as it stands, not worth waking merge threads for.
+            PipelineCode code = instances.getFirst().code();
+            for (int p = 0; p < partitions; p++) results[p] = mergePartition(state, tables, p, code, shared);
+            return results;
+        }
         int threads = Math.min(partitions, query.options().computeThreads());
         Workers.run(query, "agg-merge", threads, w -> "merge of " + what, w -> {
             for (int p = w; p < partitions; p += threads) {
@@ -33,6 +40,15 @@ final class ParallelMerge {
             }
         });
         return results;
+    }
+
+    /** Whether some partition has groups in more than one worker's table. */
+    private static boolean anyShared(List<AggHashTable[]> tables, int partitions) {
+        for (int p = 0; p < partitions; p++) {
+            int filled = 0;
+            for (AggHashTable[] t : tables) if (t[p].groupCount() > 0 && ++filled > 1) return true;
+        }
+        return false;
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.ascan.exec.aggregate;
 
 import io.ascan.codegen.CodeBuilder;
+import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.ValueCode;
 import io.ascan.codegen.pipeline.PipelineCodegen;
-import io.ascan.codegen.StoreCode;
 import io.ascan.codegen.pipeline.Tuple;
 import java.util.ArrayList;
 import java.util.List;

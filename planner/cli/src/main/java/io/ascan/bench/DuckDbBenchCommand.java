@@ -2,9 +2,9 @@ package io.ascan.bench;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.exchange.UserException;
 import io.ascan.exchange.ParquetExporter;
 import io.ascan.exchange.Progress;
+import io.ascan.exchange.UserException;
 import io.ascan.io.AlignedBufferPool;
 import io.ascan.memory.Allocators;
 import io.ascan.planner.BenchmarkQueries;
