@@ -26,13 +26,34 @@ final class CalciteErrors {
                 + "CASE, subqueries) deeper than ascan can plan; see docs/errors.md for the limit", 0, 0, e, SqlStates.TOO_COMPLEX);
     }
 
-    static PlanningException validation(ValidationException e) {
+    static PlanningException validation(ValidationException e, String sql) {
         if (e.getCause() instanceof CalciteContextException c) {
-            return new PlanningException(c.getMessage(), c.getPosLine(), c.getPosColumn(), e, validationState(c));
+            String message = c.getMessage();
+            if ("Ordinal out of range".equals(c.getCause() == null ? null : c.getCause().getMessage())) {
+                message = message.substring(0, message.length() - "Ordinal out of range".length()) + ordinalOutOfRange(c, sql);
+            }
+            return new PlanningException(message, c.getPosLine(), c.getPosColumn(), e, validationState(c));
         }
         // A table that cannot be read (its manifest is damaged, ...): the state and message of that cause.
         if (SqlStates.known(e) != null) return new PlanningException(SqlStates.chainMessage(e.getCause() != null ? e.getCause() : e), 0, 0, e);
         return new PlanningException(e.getMessage(), 0, 0, e, validationState(e));
+    }
+
+    /**
+     * Calcite's "Ordinal out of range" (an ORDER BY or GROUP BY position below 1 or past the SELECT
+     * list) with the ordinal as written, which the position of the error spans.
+     */
+    private static String ordinalOutOfRange(CalciteContextException c, String sql) {
+        String[] lines = sql.split("\n", -1);
+        String ordinal = null;
+        if (c.getPosLine() == c.getEndPosLine() && c.getPosLine() >= 1 && c.getPosLine() <= lines.length) {
+            String line = lines[c.getPosLine() - 1];
+            if (c.getPosColumn() >= 1 && c.getEndPosColumn() <= line.length() && c.getPosColumn() <= c.getEndPosColumn()) {
+                ordinal = line.substring(c.getPosColumn() - 1, c.getEndPosColumn()).strip();
+            }
+        }
+        return (ordinal == null ? "ordinal" : "ordinal " + ordinal)
+                + " out of range: ORDER BY and GROUP BY ordinals number the SELECT list's columns from 1";
     }
 
     /** Calcite's validator messages (CalciteResource) by what they reject. */

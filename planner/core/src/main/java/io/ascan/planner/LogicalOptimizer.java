@@ -62,7 +62,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *       one, {@link EqualSubQueries}, and restating the forms Calcite's rule gets wrong,
  *       {@link SubQueryForms}), then decorrelation (aggregates grouped only by
  *       constants made global first, {@link ConstantGroupKeys}); join conditions' comparisons
- *       with NULL made UNKNOWN ({@link NullJoinComparisons});</li>
+ *       with NULL made UNKNOWN ({@link NullJoinComparisons}); columns of type NULL made INTEGER
+ *       NULLs ({@link UntypedNullColumns});</li>
  *   <li>aggregates' FILTER clauses into CASE arguments ({@link AggregateFilters}); GROUPING SETS,
  *       ROLLUP and CUBE into a UNION ALL of aggregates ({@link GroupingSetsExpansion}); INTERSECT ALL and
  *       EXCEPT ALL into their DISTINCT forms over numbered rows ({@link SetOpAllExpansion}); STRING_AGG,
@@ -154,7 +155,7 @@ final class LogicalOptimizer {
         RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
         r = SubQueryWindows.rewrite(SubQueryForms.rewrite(EqualSubQueries.rewrite(r)));
         r = UntypedNulls.values(tree(r, SUB_QUERIES));
-        r = NullJoinComparisons.rewrite(decorrelate(r, builder));
+        r = UntypedNullColumns.type(NullJoinComparisons.rewrite(decorrelate(r, builder)));
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);
         r = SetOpAllExpansion.rewrite(r, builder);

@@ -167,7 +167,7 @@ public final class QueryPlanner {
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
         } catch (ValidationException e) {
-            throw CalciteErrors.validation(e);
+            throw CalciteErrors.validation(e, sql);
         } finally {
             planner.close();
         }
@@ -237,7 +237,7 @@ public final class QueryPlanner {
         } catch (SqlParseException e) {
             throw CalciteErrors.parse(e);
         } catch (ValidationException e) {
-            throw CalciteErrors.validation(e);
+            throw CalciteErrors.validation(e, sql);
         } catch (RelConversionException e) {
             throw new PlanningException(e.getMessage(), 0, 0, e);
         } catch (UnsupportedPlanException | UnsupportedExpressionException e) {

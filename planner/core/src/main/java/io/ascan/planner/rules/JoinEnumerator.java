@@ -1,5 +1,6 @@
 package io.ascan.planner.rules;
 
+import io.ascan.exec.CancelSignal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -106,6 +107,7 @@ public final class JoinEnumerator {
         for (int f = 0; f < n; f++) best[1 << f] = leaf(f);
         for (int set = 1; set < best.length; set++) {
             if (Integer.bitCount(set) < 2) continue;
+            CancelSignal.check(); // up to 3^12 splits: a safe point per set of inputs
             int low = set & -set;
             for (int left = (set - 1) & set; left > 0; left = (left - 1) & set) {
                 if ((left & low) == 0) continue; // each split once
