@@ -3,6 +3,8 @@ package io.ascan.planner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,25 @@ public final class BenchmarkQueries {
         };
     }
 
-    /** The SQL text of a query. */
+    /**
+     * The SQL text of a query at scale factor {@code sf}. TPC-H Q11's FRACTION is 0.0001 / SF
+     * (TPC-H 2.18, 2.4.11.3): with SF 1's 0.0001 at SF 10, no part passes the threshold and the
+     * query returns no rows. Every other text is the same at every scale.
+     */
+    public static String text(String workload, String name, String sf) {
+        String sql = text(workload, name);
+        if (!workload.equals("tpch") || !name.equals("q11")) return sql;
+        BigDecimal scale = new BigDecimal(sf);
+        if (scale.compareTo(BigDecimal.ONE) == 0) return sql;
+        String fraction = SF1_FRACTION.divide(scale, MathContext.DECIMAL64).stripTrailingZeros().toPlainString();
+        String scaled = sql.replace("* " + SF1_FRACTION.toPlainString(), "* " + fraction);
+        if (scaled.equals(sql)) throw new IllegalStateException("tpch/q11 has no FRACTION " + SF1_FRACTION + " to scale");
+        return scaled;
+    }
+
+    private static final BigDecimal SF1_FRACTION = new BigDecimal("0.0001");
+
+    /** The SQL text of a query (TPC-H's at SF 1: {@link #text(String, String, String)} scales Q11). */
     public static String text(String workload, String name) {
         String path = "/queries/" + workload + "/" + name + ".sql";
         try (InputStream in = BenchmarkQueries.class.getResourceAsStream(path)) {

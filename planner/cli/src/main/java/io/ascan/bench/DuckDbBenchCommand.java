@@ -166,7 +166,7 @@ public final class DuckDbBenchCommand extends BenchCommand {
         private void hot(List<String> queries, Path duckFile, List<DuckDbSummary.Row> results) throws SQLException {
             try (Connection ascan = openAscan(); Connection duck = openDuckDb(duckFile)) {
                 for (String q : queries) {
-                    String sql = BenchmarkQueries.text(workload, q);
+                    String sql = BenchmarkQueries.text(workload, q, sf);
                     for (int w = 1; w <= warmup; w++) {
                         timeAscan(ascan, sql, q + " hot warm-up " + w);
                         time(duck, sql);
@@ -184,7 +184,7 @@ public final class DuckDbBenchCommand extends BenchCommand {
         /** Every run: drop the page cache, open a fresh engine, time the query, close the engine. */
         private void cold(List<String> queries, Path duckFile, List<DuckDbSummary.Row> results) throws SQLException {
             for (String q : queries) {
-                String sql = BenchmarkQueries.text(workload, q);
+                String sql = BenchmarkQueries.text(workload, q, sf);
                 for (int r = 1; r <= runs; r++) {
                     for (String engine : order(r)) {
                         String why = PageCache.drop();
