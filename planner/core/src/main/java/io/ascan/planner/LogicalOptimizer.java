@@ -154,7 +154,7 @@ final class LogicalOptimizer {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
         RelNode r = SubQueryJoins.rewrite(DoubleNegations.rewrite(BooleanLiteralComparisons.rewrite(rel)));
         r = SubQueryWindows.rewrite(SubQueryForms.rewrite(EqualSubQueries.rewrite(r)));
-        r = UntypedNulls.values(tree(r, SUB_QUERIES));
+        r = tree(r, SUB_QUERIES);
         r = UntypedNullColumns.type(NullJoinComparisons.rewrite(decorrelate(r, builder)));
         r = AggregateFilters.rewrite(r);
         r = GroupingSetsExpansion.rewrite(r, builder);

@@ -6,6 +6,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
@@ -26,7 +27,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * instead (DuckDB's type for a NULL no context types), and the plan above is rebuilt on it, inputs
  * first. A value of type NULL can only be NULL: an expression of that type is the NULL literal,
  * and a reference to such a column within an expression becomes an untyped NULL literal, so that
- * the expressions around it keep the types the validator gave them. Aggregate calls typed NULL
+ * the expressions around it keep the types the validator gave them (an INSERT's CAST gives it the
+ * target column's type). A VALUES column of NULLs alone holds INTEGER NULLs. Aggregate calls typed NULL
  * ({@code MIN(NULL)}) take the type their INTEGER argument gives.
  */
 final class UntypedNullColumns {
@@ -68,6 +70,8 @@ final class UntypedNullColumns {
                 for (RexNode e : p.getProjects()) exprs.add(untyped(e.getType()) ? rex.makeNullLiteral(integer) : e.accept(nulls));
                 yield LogicalProject.create(inputs.get(0), p.getHints(), exprs, p.getRowType().getFieldNames(), p.getVariablesSet());
             }
+            // a VALUES column of NULLs alone (INSERT INTO t VALUES (NULL, 'x')): its readers' references become NULL literals
+            case LogicalValues v -> UntypedNulls.typed(v, UntypedNulls.rowType(v.getRowType(), rel.getCluster().getTypeFactory()));
             case LogicalAggregate a -> {
                 List<AggregateCall> calls = new ArrayList<>();
                 for (AggregateCall c : a.getAggCallList()) {

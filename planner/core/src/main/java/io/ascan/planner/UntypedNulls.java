@@ -1,11 +1,10 @@
 package io.ascan.planner;
 
+import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
-import com.google.common.collect.ImmutableList;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
@@ -36,19 +35,8 @@ final class UntypedNulls {
     static RelNode project(RelNode rel, RelDataType typed) {
         if (rel.getRowType().getFieldList().stream().noneMatch(UntypedNulls::untyped)) return rel;
         RexBuilder rex = rel.getCluster().getRexBuilder();
-        if (rel instanceof LogicalValues values) {
-            // SELECT NULL AS n without FROM is a VALUES row: type its NULLs there, no column may stay untyped
-            List<List<RexLiteral>> rows = new ArrayList<>();
-            for (List<RexLiteral> row : values.getTuples()) {
-                List<RexLiteral> typedRow = new ArrayList<>();
-                for (int c = 0; c < row.size(); c++) {
-                    RelDataType t = typed.getFieldList().get(c).getType();
-                    typedRow.add(row.get(c).getType().getSqlTypeName() == SqlTypeName.NULL ? (RexLiteral) rex.makeNullLiteral(t) : row.get(c));
-                }
-                rows.add(typedRow);
-            }
-            return LogicalValues.create(rel.getCluster(), typed, ImmutableList.copyOf(rows.stream().map(ImmutableList::copyOf).toList()));
-        }
+        // SELECT NULL AS n without FROM is a VALUES row: type its NULLs there, no column may stay untyped
+        if (rel instanceof LogicalValues values) return typed(values, typed);
         List<RexNode> exprs = new ArrayList<>();
         for (RelDataTypeField field : rel.getRowType().getFieldList()) {
             exprs.add(untyped(field) ? rex.makeNullLiteral(typed.getFieldList().get(field.getIndex()).getType())
@@ -57,28 +45,19 @@ final class UntypedNulls {
         return LogicalProject.create(rel, List.of(), exprs, typed.getFieldNames(), Set.of());
     }
 
-    /**
-     * Every VALUES in {@code rel} with a column of NULLs alone ({@code INSERT INTO t VALUES (NULL, 'x')},
-     * {@code FROM (VALUES (NULL, 1)) v(a, b)}): Calcite types that column NULL, which no engine column
-     * holds ("no engine type for NULL"). The VALUES holds INTEGER NULLs there instead, and a projection
-     * above it gives its readers the NULL they expect, a literal they fold into their own types (an
-     * INSERT's CAST gives it the target column's).
-     */
-    static RelNode values(RelNode rel) {
-        return rel.accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(LogicalValues values) {
-                RelDataType row = values.getRowType();
-                if (row.getFieldList().stream().noneMatch(UntypedNulls::untyped)) return values;
-                RelNode typed = project(values, rowType(row, values.getCluster().getTypeFactory()));
-                RexBuilder rex = values.getCluster().getRexBuilder();
-                List<RexNode> exprs = new ArrayList<>();
-                for (RelDataTypeField field : row.getFieldList()) {
-                    exprs.add(untyped(field) ? rex.makeNullLiteral(field.getType()) : rex.makeInputRef(typed, field.getIndex()));
-                }
-                return LogicalProject.create(typed, List.of(), exprs, row.getFieldNames(), Set.of());
+    /** {@code values} with its NULLs of type NULL typed as in {@code typed}, a row type of the same fields. */
+    static LogicalValues typed(LogicalValues values, RelDataType typed) {
+        RexBuilder rex = values.getCluster().getRexBuilder();
+        List<ImmutableList<RexLiteral>> rows = new ArrayList<>();
+        for (List<RexLiteral> row : values.getTuples()) {
+            List<RexLiteral> typedRow = new ArrayList<>();
+            for (int c = 0; c < row.size(); c++) {
+                RelDataType t = typed.getFieldList().get(c).getType();
+                typedRow.add(row.get(c).getType().getSqlTypeName() == SqlTypeName.NULL ? (RexLiteral) rex.makeNullLiteral(t) : row.get(c));
             }
-        });
+            rows.add(ImmutableList.copyOf(typedRow));
+        }
+        return LogicalValues.create(values.getCluster(), typed, ImmutableList.copyOf(rows));
     }
 
     private static boolean untyped(RelDataTypeField field) {
