@@ -48,6 +48,8 @@ public final class EngineProperties {
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
         m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice (default "
                 + QueryOptions.DEFAULT_MORSEL_ROWS + ", 0 = whole slices)");
+        m.put("scan.selfServe", "whether a scan whose mode is fixed from its start runs on its compute workers alone, "
+                + "without scheduler and materializer threads: true | false (default true)");
         m.put("policy.kind", "the adaptive policy: prior (a cost model or what earlier scans measured, sampling only close "
                 + "modes; default) | throughput (the A-Scan paper's: sample every mode in turn)");
         m.put("policy.nSample", "slices sampled per mode per sampling round");
@@ -104,6 +106,7 @@ public final class EngineProperties {
         IoMode io = q.io();
         long inlineRows = q.inlineRows(), memory = q.memoryLimit();
         int morselRows = q.morselRows();
+        boolean selfServe = q.selfServe();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String name = e.getKey(), v = e.getValue() == null ? "" : e.getValue().trim();
             switch (name) {
@@ -117,6 +120,7 @@ public final class EngineProperties {
                 case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
                 case "scan.inlineRows" -> inlineRows = longAtLeast(name, v, 0);
                 case "scan.morselRows" -> morselRows = intAtLeast(name, v, 0);
+                case "scan.selfServe" -> selfServe = bool(name, v);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));
                 case "policy.alpha" -> p = p.withAlpha(fraction(name, v, true));
@@ -139,7 +143,7 @@ public final class EngineProperties {
             }
         }
         QueryOptions query = new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p,
-                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode, bitmaps, morselRows);
+                memory, q.timeoutMillis(), q.dumpCode(), inlineRows, execMode, bitmaps, morselRows, selfServe);
         return new EngineConfig(query, storageNode, computeNode, bandwidth, sliceRows, cacheBytes, planCacheSize,
                 filesCacheDir, filesCacheBytes, abmPolicy, abmReadBandwidth, computeCacheBytes, computeCachePolicy);
     }
@@ -200,6 +204,14 @@ public final class EngineProperties {
                     + "slices; choose their size when writing the table (ascan gen/import --slice-rows " + rows + ")");
         }
         return rows;
+    }
+
+    private static boolean bool(String name, String v) {
+        return switch (v) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + " must be one of true, false, got '" + v + "'");
+        };
     }
 
     private static int intAtLeast(String name, String v, int min) {

@@ -14,12 +14,13 @@ import io.ascan.scan.policy.PolicyConfig;
  * {@code scan.inlineRows}: the size up to which a scan runs on its pipeline's thread, without workers,
  * and {@code exec.mode} (how scans of a remote storage node's table use the compute-side cache) with
  * {@code exec.bitmaps} (whether they may exchange selection bitmaps with the node), and
- * {@code scan.morselRows}: the size of the unit an adaptive scan assigns a mode to.
+ * {@code scan.morselRows}: the size of the unit an adaptive scan assigns a mode to, and
+ * {@code scan.selfServe}: whether a scan whose mode is settled from its start runs on its compute workers alone.
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
 public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
                            PolicyConfig policy, long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows,
-                           ExecMode execMode, BitmapUse bitmaps, int morselRows) {
+                           ExecMode execMode, BitmapUse bitmaps, int morselRows, boolean selfServe) {
     /** {@code scan.inlineRows} by default: a scan of up to 2^16 rows (the small dimension tables) runs on its pipeline's own thread. */
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
 
@@ -42,7 +43,15 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
 
     public static final QueryOptions DEFAULTS = new QueryOptions(ScanStrategy.ADAPTIVE,
             Runtime.getRuntime().availableProcessors(), 1, IoMode.URING, 8, PolicyConfig.DEFAULTS, 4L << 30, 0, false,
-            DEFAULT_INLINE_ROWS, ExecMode.HYBRID, BitmapUse.AUTO, DEFAULT_MORSEL_ROWS);
+            DEFAULT_INLINE_ROWS, ExecMode.HYBRID, BitmapUse.AUTO, DEFAULT_MORSEL_ROWS, true);
+
+    /** Options with the default {@code scan.selfServe} (on). */
+    public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
+                        long memoryLimit, long timeoutMillis, boolean dumpCode, long inlineRows, ExecMode execMode,
+                        BitmapUse bitmaps, int morselRows) {
+        this(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows,
+                execMode, bitmaps, morselRows, true);
+    }
 
     /** Options with the default {@code scan.morselRows}. */
     public QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue, PolicyConfig policy,
@@ -88,58 +97,64 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
         if (morselRows < 0) throw new IllegalArgumentException("scan.morselRows must not be negative");
     }
 
+    /** Whether a scan whose mode is settled from its start runs on its compute workers alone (no scan threads). */
+    public QueryOptions withSelfServe(boolean on) {
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
+                inlineRows, execMode, bitmaps, morselRows, on);
+    }
+
     /** Adaptive scans assign modes to morsels of about {@code n} rows of a slice; 0: to whole slices. */
     public QueryOptions withMorselRows(int n) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, execMode, bitmaps, n);
+                inlineRows, execMode, bitmaps, n, selfServe);
     }
 
     public QueryOptions withMode(ScanStrategy m) {
-        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(m, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withComputeThreads(int n) {
-        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, n, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withTimeoutMillis(long t) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, t, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withMemoryLimit(long bytes) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, bytes, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withPolicy(PolicyConfig p) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, p, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withStorageThreads(int n) {
-        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, n, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     public QueryOptions withOutputQueue(int n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, n, policy, memoryLimit, timeoutMillis, dumpCode, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 
     /** Scans of up to {@code n} rows (after zone-map pruning) run on their pipeline's thread; 0: every scan is threaded. */
     public QueryOptions withInlineRows(long n) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode, n, execMode, bitmaps, morselRows, selfServe);
     }
 
     /** How scans of a remote storage node's table combine the compute-side cache with the link. */
     public QueryOptions withExecMode(ExecMode e) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, e, bitmaps, morselRows);
+                inlineRows, e, bitmaps, morselRows, selfServe);
     }
 
     /** Whether scans of a remote storage node's table may exchange selection bitmaps with it. */
     public QueryOptions withBitmaps(BitmapUse b) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
-                inlineRows, execMode, b, morselRows);
+                inlineRows, execMode, b, morselRows, selfServe);
     }
 
     public QueryOptions withDumpCode(boolean d) {
-        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode, bitmaps, morselRows);
+        return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, d, inlineRows, execMode, bitmaps, morselRows, selfServe);
     }
 }

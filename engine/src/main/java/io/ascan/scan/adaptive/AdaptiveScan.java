@@ -202,7 +202,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         }
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
         this.units = units;
-        int slots = settled(choice, inFlight + output.capacity(), units) ? UNSAMPLED_INPUT_QUEUE_SLOTS
+        boolean settled = settled(choice, inFlight + output.capacity(), units);
+        int slots = settled ? UNSAMPLED_INPUT_QUEUE_SLOTS
                 : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
@@ -232,6 +233,17 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             try {
                 runInline(pipeline, scheduler, tracker, query);
                 query.phases().since("inline scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
+            } finally {
+                choice.policy().close();
+                figures.finish();
+            }
+            return;
+        }
+        if (settled && selfServed(o, remote, morselRows)) {
+            long start = System.nanoTime();
+            try {
+                runSelfServed(pipeline, scheduler, tracker, query, o.computeThreads());
+                query.phases().since("self-served scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
             } finally {
                 choice.policy().close();
                 figures.finish();
@@ -365,17 +377,118 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             }
             scheduler.finished();
         } finally {
-            Throwable first = null;
-            for (Materializer.Session session : sessions.values()) {
-                try {
-                    session.close();
-                } catch (Throwable t) {
-                    if (first == null) first = t;
-                }
-            }
-            if (first instanceof Exception e) throw e;
-            if (first instanceof Error e) throw e;
+            closeAll(sessions.values());
         }
+    }
+
+    /**
+     * Whether this scan, its mode settled from the start, runs on its compute workers alone
+     * ({@code scan.selfServe}): with one mode for the whole scan there is nothing for a scheduler
+     * to decide and nothing for the policy to measure, so the materializer threads and queues
+     * between a slice and its pipeline only add two thread hand-offs per slice, which cost a hot
+     * scan more than its loop. Placement, the emulated interconnect and a remote node need the
+     * scan's roles on their own threads; morsels need the scheduler's interleaving.
+     */
+    private boolean selfServed(QueryOptions o, boolean remote, int morselRows) {
+        return o.selfServe() && !remote && morselRows == 0 && !env.pinThreads() && !env.interconnect().emulated();
+    }
+
+    /**
+     * The scan on its compute workers (morsel-driven, as in HyPer): each worker takes the next
+     * slice, in the order the Active Buffer Manager serves them when the scan cooperates (so
+     * concurrent scans still share loads), else in scan order; the slice's mode, which the policy
+     * fixed at the start, gets it materialized by the worker's own session of that mode (pushdown
+     * still evaluates P and R within {@code storage.threads} at once) and the worker's pipeline
+     * consumes the rowset. Figures are recorded as by the threaded scan, a slice's time from its
+     * materialization to the end of its consumption.
+     */
+    private void runSelfServed(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
+                               int compute) throws Exception {
+        List<io.ascan.format.SliceMeta> slices = node.slices();
+        CScan cscan = query.abm() == null || slices.isEmpty() ? null : query.abm().register(node.table(), readColumns,
+                slices, TableReader.versions(node.table(), readColumns), abmCounts);
+        AtomicInteger next = new AtomicInteger();
+        String name = "scan-p" + pipeline.id();
+        // One materializer per mode, shared by the workers as the threaded scan's; with no storage side apart,
+        // pushdown evaluates P and R on as many workers at once as the pipeline has.
+        QueryOptions o = query.options();
+        QueryOptions served = o.withStorageThreads(Math.max(o.storageThreads(), compute));
+        Map<ScanMode, Materializer> materializers = new EnumMap<>(ScanMode.class);
+        try {
+            Workers.run(query, name, compute, w -> pipeline.describe(), w -> {
+                rename(name + "-compute-" + w);
+                Pipeline.Worker worker = pipeline.open(query, w);
+                Map<ScanMode, Materializer.Session> sessions = new EnumMap<>(ScanMode.class);
+                try {
+                    while (!pipeline.done()) {
+                        query.checkCancelled();
+                        int i = next.getAndIncrement();
+                        SliceAssignment a;
+                        if (cscan != null) {
+                            io.ascan.scan.abm.SliceLease lease = cscan.next(query::checkCancelled);
+                            if (lease == null) break;
+                            a = scheduler.assignSelfServed(i, lease.slice(), lease);
+                        } else {
+                            if (i >= slices.size()) break;
+                            a = scheduler.assignSelfServed(i, slices.get(i), null);
+                        }
+                        Materializer.Session session = sessions.get(a.mode());
+                        if (session == null) {
+                            Materializer mat;
+                            synchronized (materializers) {
+                                mat = materializers.computeIfAbsent(a.mode(), m -> materializer(m, query, served));
+                            }
+                            session = mat.open();
+                            sessions.put(a.mode(), session);
+                        }
+                        consumeSelfServed(a, session, worker, tracker, w);
+                    }
+                    if (cscan != null && pipeline.done()) cscan.stop(); // a LIMIT is satisfied: wake the workers waiting for loads
+                } finally {
+                    closeAll(sessions.values());
+                }
+            });
+            if (!pipeline.done()) scheduler.finished();
+        } finally {
+            if (cscan != null) cscan.close();
+        }
+    }
+
+    /** Materializes one slice on the calling worker with its session of the slice's mode and consumes it. */
+    private void consumeSelfServed(SliceAssignment a, Materializer.Session session, Pipeline.Worker worker,
+                                   ThroughputTracker tracker, int w) throws Exception {
+        long start = System.nanoTime();
+        Materializer.Materialized m;
+        try {
+            m = session.materialize(a.slice());
+        } finally {
+            a.release(); // the rowset's vectors hold their own references to the chunks
+        }
+        if (m.rowset() != null) {
+            try (Rowset r = m.rowset()) {
+                worker.code().consume(r.batch(), r.rowCount(), r.mode().ordinal());
+                figures.consumed(r.source(), r.rowCount());
+            } finally {
+                worker.scratch().reset();
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), w, nanos);
+        figures.sliceDone(a.mode(), nanos, m.bytesMoved());
+    }
+
+    /** Closes every session, the first failure thrown after all are closed. */
+    private static void closeAll(java.util.Collection<Materializer.Session> sessions) throws Exception {
+        Throwable first = null;
+        for (Materializer.Session session : sessions) {
+            try {
+                session.close();
+            } catch (Throwable t) {
+                if (first == null) first = t;
+            }
+        }
+        if (first instanceof Exception e) throw e;
+        if (first instanceof Error e) throw e;
     }
 
     /** Keeps the {@code ascan-q<id>-} prefix every thread of a query carries. */
@@ -387,12 +500,16 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     private Materializer materializer(ScanMode m, QueryContext query) {
+        return materializer(m, query, query.options());
+    }
+
+    private Materializer materializer(ScanMode m, QueryContext query, QueryOptions options) {
         ScanInput input = new ScanInput(node.table(), readColumns, node.columns().length, query.options().io(), query.pool(),
                 env.storagePool(query.pool()), query.allocator(), env.interconnect(), query.segmentCache(), cacheCounts);
         io.ascan.scan.remote.RemoteStorage remote = remote();
         Materializer mat;
         if (remote == null) {
-            mat = DataMovement.of(m).materializer(input, this, query.options());
+            mat = DataMovement.of(m).materializer(input, this, options);
         } else {
             // every remote slice is routed (and counted) by the hybrid materializer; the cache only where exec.mode caches
             io.ascan.cache.ComputeCache cache = query.options().execMode().caches() ? query.computeCache()

@@ -146,6 +146,15 @@ public final class Scheduler implements ScanContext {
         return assign(i, Morsel.of(slices.get(i)), null);
     }
 
+    /**
+     * Slice {@code i}'s mode for a scan whose compute workers take their slices themselves (in
+     * scan order, or as {@code lease} from the ABM, null otherwise); safe to call from several
+     * workers at once. Nothing is enqueued.
+     */
+    public synchronized SliceAssignment assignSelfServed(long i, SliceMeta slice, SliceLease lease) {
+        return assign(i, Morsel.of(slice), lease == null ? null : new SliceAssignment.Claim(lease, 1));
+    }
+
     private SliceAssignment assign(long i, Morsel morsel, SliceAssignment.Claim claim) {
         assigned = i;
         pending.clear();

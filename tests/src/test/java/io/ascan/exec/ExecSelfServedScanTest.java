@@ -1,0 +1,120 @@
+package io.ascan.exec;
+
+import static io.ascan.exec.ExecHarness.*;
+import static io.ascan.exec.ExecPlans.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ascan.catalog.Table;
+import io.ascan.exec.driver.Executor;
+import io.ascan.expr.Call;
+import io.ascan.expr.Literal;
+import io.ascan.expr.Operator;
+import io.ascan.plan.LimitNode;
+import io.ascan.plan.PhysicalNode;
+import io.ascan.plan.ProjectNode;
+import io.ascan.scan.ScanMode;
+import io.ascan.scan.ScanReport;
+import io.ascan.scan.ScanStrategy;
+import io.ascan.scan.policy.PolicyConfig;
+import io.ascan.testing.LeakCheck;
+import io.ascan.types.DataType;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A scan whose mode is settled from its start runs on its compute workers alone
+ * ({@code scan.selfServe}): the same rows and scan figures as the threaded scan in every mode,
+ * runtime filters applied by pushdown, a satisfied LIMIT and failures ending it with its memory
+ * released; an adaptive scan that may still change its mode keeps its threads.
+ */
+class ExecSelfServedScanTest {
+    @RegisterExtension final LeakCheck memory = new LeakCheck();
+
+    static final QueryOptions THREADED = QueryOptions.DEFAULTS.withComputeThreads(2).withInlineRows(0).withSelfServe(false);
+    static final QueryOptions SELF_SERVED = THREADED.withSelfServe(true);
+
+    Executor executor() {
+        return new Executor(memory.allocator(), memory.pool());
+    }
+
+    static boolean selfServed(QueryResult r, String table) {
+        return r.statistics().contains("phase self-served scan " + table + " ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"direct", "staging", "pushdown", "adaptive"})
+    void selfServedAndThreadedScansGiveTheSameRowsAndFigures(String mode) throws Exception {
+        ScanStrategy strategy = ScanStrategy.parse(mode);
+        PhysicalNode plan = revenueByYear();
+        QueryResult threaded = executor().execute(plan, THREADED.withMode(strategy));
+        var threadedRows = rows(threaded);
+        QueryResult self = executor().execute(plan, SELF_SERVED.withMode(strategy));
+        var selfRows = rows(self);
+        assertSameRows(duck("SELECT d_year, sum(CAST(lo_extendedprice AS BIGINT) * lo_discount) FROM lineorder, dwdate "
+                + "WHERE lo_orderdate = d_datekey AND lo_discount BETWEEN 1 AND 3 GROUP BY d_year"), selfRows, false);
+        assertSameRows(threadedRows, selfRows, false);
+        assertTrue(selfServed(self, "lineorder") && selfServed(self, "dwdate"), self.statistics());
+        assertFalse(threaded.statistics().contains("phase self-served scan"), threaded.statistics());
+        for (int i = 0; i < 2; i++) {
+            ScanReport a = threaded.scanReports().get(i), b = self.scanReports().get(i);
+            assertEquals(a.table(), b.table());
+            assertEquals(a.slices(), b.slices());
+            assertEquals(b.slices(), b.slicesDone(), b.format());
+            assertEquals(a.modes().keySet(), b.modes().keySet());
+            for (var m : a.modes().keySet()) {
+                var x = a.mode(m);
+                var y = b.mode(m);
+                assertEquals(List.of(x.slices(), x.rows(), x.bytesMoved()), List.of(y.slices(), y.rows(), y.bytesMoved()),
+                        m + ":\n" + threaded.statistics() + "\n" + self.statistics());
+            }
+            if (!mode.equals("adaptive")) {
+                assertEquals(b.slices(), b.slicesIn(ScanMode.valueOf(mode.toUpperCase(Locale.ROOT))), b.format());
+            }
+        }
+    }
+
+    @Test
+    void anAdaptiveScanThatMaySampleKeepsItsThreads() throws Exception {
+        // 200 slices of 100 rows; a round may take half of them, so warm-up and window fit and the policy may change the mode
+        Table t = table("many_slices");
+        QueryOptions sampling = SELF_SERVED.withOutputQueue(1).withPolicy(new PolicyConfig(30, 0.15, 0.2, 8, 0.05, 0.5, false,
+                PolicyConfig.Kind.THROUGHPUT));
+        QueryResult r = executor().execute(sum(scan(t, null, "v", "id"), "id", "v"), sampling);
+        assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(r), false);
+        assertFalse(selfServed(r, "many_slices"), r.statistics());
+        assertTrue(r.scanReports().getFirst().modes().size() > 1, "the paper's policy samples every mode: " + r.statistics());
+        QueryResult fixed = executor().execute(sum(scan(t, null, "v", "id"), "id", "v"), sampling.withMode(ScanStrategy.parse("direct")));
+        assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(fixed), false);
+        assertTrue(selfServed(fixed, "many_slices"), fixed.statistics());
+    }
+
+    @Test
+    void aSatisfiedLimitStopsTheSelfServedScan() throws Exception {
+        Table t = table("many_slices");
+        LimitNode limit = new LimitNode(scan(t, null, "id"), 0, 10);
+        QueryResult r = executor().execute(limit, SELF_SERVED.withMode(ScanStrategy.parse("direct")));
+        assertEquals(10, rows(r).size());
+        assertTrue(selfServed(r, "many_slices"), r.statistics());
+        ScanReport report = r.scanReports().getFirst();
+        assertTrue(report.slicesDone() < report.slices() / 2, "10 rows need a few of 200 slices: " + report.format());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"direct", "pushdown"})
+    void aFailureInASelfServedScanEndsTheQueryAndReleasesItsMemory(String mode) throws Exception {
+        Table t = table("lineorder");
+        ProjectNode p = new ProjectNode(scan(t, null, "lo_orderkey", "lo_quantity"), List.of(Call.of(Operator.DIVIDE,
+                DataType.INTEGER, col(0, DataType.INTEGER), Call.of(Operator.MINUS, DataType.INTEGER, col(1, DataType.INTEGER),
+                        Literal.of(25)))), List.of("x"));
+        QueryException e = assertThrows(QueryException.class,
+                () -> rows(executor().execute(p, SELF_SERVED.withMode(ScanStrategy.parse(mode)))));
+        assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
+    }
+}
