@@ -218,6 +218,13 @@ public final class SegmentCache implements AutoCloseable {
         return !closed && entries.containsKey(key);
     }
 
+    /** Whether every one of {@code keys} is cached, without touching recency or hit counts. */
+    public synchronized boolean containsAll(java.util.Collection<SegmentKey> keys) {
+        if (closed) return false;
+        for (SegmentKey k : keys) if (!entries.containsKey(k)) return false;
+        return true;
+    }
+
     /** Pins every one of {@code keys} against eviction if all are cached (true), else pins none (false). */
     public synchronized boolean pin(List<SegmentKey> keys) {
         if (closed) return false;

@@ -7,22 +7,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ascan.cache.SegmentCache;
 import io.ascan.catalog.Table;
 import io.ascan.exec.driver.Executor;
 import io.ascan.expr.Call;
 import io.ascan.expr.Literal;
 import io.ascan.expr.Operator;
+import io.ascan.io.IoMode;
 import io.ascan.plan.LimitNode;
 import io.ascan.plan.PhysicalNode;
 import io.ascan.plan.ProjectNode;
+import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.ScanStrategy;
+import io.ascan.scan.abm.AbmPolicy;
+import io.ascan.scan.abm.ActiveBufferManager;
 import io.ascan.scan.policy.PolicyConfig;
 import io.ascan.testing.LeakCheck;
 import io.ascan.types.DataType;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,9 +37,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A scan whose mode is settled from its start runs on its compute workers alone
- * ({@code scan.selfServe}): the same rows and scan figures as the threaded scan in every mode,
- * runtime filters applied by pushdown, a satisfied LIMIT and failures ending it with its memory
- * released; an adaptive scan that may still change its mode keeps its threads.
+ * ({@code scan.selfServe}) when every segment it reads is in the pool: the same rows and scan
+ * figures as the threaded scan in every mode, runtime filters applied by pushdown, a satisfied
+ * LIMIT and failures ending it with its memory released; a scan that must wait for loads, and an
+ * adaptive scan that may still change its mode, keep their threads.
  */
 class ExecSelfServedScanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
@@ -40,8 +48,26 @@ class ExecSelfServedScanTest {
     static final QueryOptions THREADED = QueryOptions.DEFAULTS.withComputeThreads(2).withInlineRows(0).withSelfServe(false);
     static final QueryOptions SELF_SERVED = THREADED.withSelfServe(true);
 
+    /** As an engine runs queries: reading through an Active Buffer Manager whose pool caches the segments. */
+    ActiveBufferManager abm;
+
+    @BeforeEach
+    void openAbm() {
+        abm = new ActiveBufferManager(SegmentCache.create(memory.allocator(), 256L << 20), AbmPolicy.of("normal"), IoMode.URING, 0);
+    }
+
+    @AfterEach
+    void closeAbm() {
+        abm.close();
+    }
+
     Executor executor() {
-        return new Executor(memory.allocator(), memory.pool());
+        return new Executor(memory.allocator(), memory.pool(), ScanEnvironment.local(), abm);
+    }
+
+    /** Runs {@code plan} once threaded, so that every segment it reads is in the pool, and returns its rows. */
+    List<List<Object>> warm(PhysicalNode plan, QueryOptions options) throws Exception {
+        return rows(executor().execute(plan, options.withSelfServe(false)));
     }
 
     static boolean selfServed(QueryResult r, String table) {
@@ -53,6 +79,7 @@ class ExecSelfServedScanTest {
     void selfServedAndThreadedScansGiveTheSameRowsAndFigures(String mode) throws Exception {
         ScanStrategy strategy = ScanStrategy.parse(mode);
         PhysicalNode plan = revenueByYear();
+        warm(plan, THREADED.withMode(strategy));
         QueryResult threaded = executor().execute(plan, THREADED.withMode(strategy));
         var threadedRows = rows(threaded);
         QueryResult self = executor().execute(plan, SELF_SERVED.withMode(strategy));
@@ -86,6 +113,7 @@ class ExecSelfServedScanTest {
         Table t = table("many_slices");
         QueryOptions sampling = SELF_SERVED.withOutputQueue(1).withPolicy(new PolicyConfig(30, 0.15, 0.2, 8, 0.05, 0.5, false,
                 PolicyConfig.Kind.THROUGHPUT));
+        warm(sum(scan(t, null, "v", "id"), "id", "v"), sampling);
         QueryResult r = executor().execute(sum(scan(t, null, "v", "id"), "id", "v"), sampling);
         assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(r), false);
         assertFalse(selfServed(r, "many_slices"), r.statistics());
@@ -96,8 +124,22 @@ class ExecSelfServedScanTest {
     }
 
     @Test
+    void aScanThatMustWaitForLoadsKeepsItsThreads() throws Exception {
+        PhysicalNode plan = revenueByYear();
+        QueryResult cold = executor().execute(plan, SELF_SERVED);
+        var coldRows = rows(cold);
+        assertFalse(cold.statistics().contains("phase self-served scan"), cold.statistics());
+        QueryResult hot = executor().execute(plan, SELF_SERVED);
+        assertSameRows(coldRows, rows(hot), false);
+        assertTrue(selfServed(hot, "lineorder") && selfServed(hot, "dwdate"), hot.statistics());
+        assertTrue(hot.statistics().matches("(?s).*abm \\[normal\\]: \\d+ slices, \\d+ served from chunks.*"),
+                "the self-served scan takes its slices from the ABM: " + hot.statistics());
+    }
+
+    @Test
     void aSatisfiedLimitStopsTheSelfServedScan() throws Exception {
         Table t = table("many_slices");
+        warm(scan(t, null, "id"), SELF_SERVED.withMode(ScanStrategy.parse("direct")));
         LimitNode limit = new LimitNode(scan(t, null, "id"), 0, 10);
         QueryResult r = executor().execute(limit, SELF_SERVED.withMode(ScanStrategy.parse("direct")));
         assertEquals(10, rows(r).size());
@@ -113,6 +155,7 @@ class ExecSelfServedScanTest {
         ProjectNode p = new ProjectNode(scan(t, null, "lo_orderkey", "lo_quantity"), List.of(Call.of(Operator.DIVIDE,
                 DataType.INTEGER, col(0, DataType.INTEGER), Call.of(Operator.MINUS, DataType.INTEGER, col(1, DataType.INTEGER),
                         Literal.of(25)))), List.of("x"));
+        warm(scan(t, null, "lo_orderkey", "lo_quantity"), SELF_SERVED.withMode(ScanStrategy.parse(mode)));
         QueryException e = assertThrows(QueryException.class,
                 () -> rows(executor().execute(p, SELF_SERVED.withMode(ScanStrategy.parse(mode)))));
         assertTrue(e.getMessage().contains("division by zero"), e.getMessage());

@@ -1,6 +1,8 @@
 package io.ascan.scan.adaptive;
 
 import io.ascan.cache.CacheCounts;
+import io.ascan.cache.ColumnFileVersion;
+import io.ascan.cache.SegmentKey;
 import io.ascan.catalog.TableReader;
 import io.ascan.scan.abm.AbmCounts;
 import io.ascan.scan.abm.CScan;
@@ -239,10 +241,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             }
             return;
         }
-        if (settled && selfServed(o, remote, morselRows)) {
+        ColumnFileVersion[] versions = settled && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
+                ? TableReader.versions(node.table(), readColumns) : null;
+        if (versions != null && resident(query, versions)) {
             long start = System.nanoTime();
             try {
-                runSelfServed(pipeline, scheduler, tracker, query, o.computeThreads());
+                runSelfServed(pipeline, scheduler, tracker, query, o.computeThreads(), versions);
                 query.phases().since("self-served scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
             } finally {
                 choice.policy().close();
@@ -394,6 +398,23 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     /**
+     * Whether every segment this scan reads is in the segment cache (the Active Buffer Manager's
+     * pool): a hot scan. A scan that must wait for loads keeps its threads: self-served, TPC-H SF 1
+     * cold ran 5-10% slower (docs/benchmarks.md), its two workers asking for fewer slices ahead.
+     */
+    private boolean resident(QueryContext query, ColumnFileVersion[] versions) {
+        if (!query.segmentCache().enabled()) return false; // no cache: every scan reads the disk
+        List<SegmentKey> keys = new ArrayList<>(node.slices().size() * readColumns.length);
+        for (io.ascan.format.SliceMeta s : node.slices()) {
+            for (int i = 0; i < readColumns.length; i++) {
+                io.ascan.format.SegmentMeta m = s.segment(readColumns[i]);
+                keys.add(new SegmentKey(versions[i], s.index(), m.offset(), m.length(), m.crc32c()));
+            }
+        }
+        return query.segmentCache().containsAll(keys);
+    }
+
+    /**
      * The scan on its compute workers (morsel-driven, as in HyPer): each worker takes the next
      * slice, in the order the Active Buffer Manager serves them when the scan cooperates (so
      * concurrent scans still share loads), else in scan order; the slice's mode, which the policy
@@ -403,10 +424,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * materialization to the end of its consumption.
      */
     private void runSelfServed(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
-                               int compute) throws Exception {
+                               int compute, ColumnFileVersion[] versions) throws Exception {
         List<io.ascan.format.SliceMeta> slices = node.slices();
-        CScan cscan = query.abm() == null || slices.isEmpty() ? null : query.abm().register(node.table(), readColumns,
-                slices, TableReader.versions(node.table(), readColumns), abmCounts);
+        CScan cscan = query.abm() == null ? null : query.abm().register(node.table(), readColumns, slices, versions, abmCounts);
         AtomicInteger next = new AtomicInteger();
         String name = "scan-p" + pipeline.id();
         // One materializer per mode, shared by the workers as the threaded scan's; with no storage side apart,
