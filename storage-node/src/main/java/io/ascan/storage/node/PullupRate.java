@@ -18,15 +18,18 @@ final class PullupRate {
         nanosPerByte = Double.isNaN(nanosPerByte) ? x : ALPHA * x + (1 - ALPHA) * nanosPerByte;
     }
 
-    /** A pushdown request carrying the rate, once one was measured. */
+    /**
+     * A copy of a pushdown request carrying the rate, once one was measured. Always a copy: the
+     * caller adds its slice's fields while other threads copy the same request (returning the
+     * request itself let one scan worker write into it while another serialized it).
+     */
     ObjectNode stamp(ObjectNode request) {
         double r;
         synchronized (this) {
             r = nanosPerByte;
         }
-        if (Double.isNaN(r)) return request;
         ObjectNode o = request.deepCopy();
-        o.put(Tickets.PULLUP_RATE, r);
+        if (!Double.isNaN(r)) o.put(Tickets.PULLUP_RATE, r);
         return o;
     }
 }
