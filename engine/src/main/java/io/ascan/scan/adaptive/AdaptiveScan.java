@@ -365,19 +365,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                     session = materializer(a.mode(), query).open();
                     sessions.put(a.mode(), session);
                 }
-                long start = System.nanoTime();
-                Materializer.Materialized m = session.materialize(a.slice());
-                if (m.rowset() != null) {
-                    try (Rowset r = m.rowset()) {
-                        worker.code().consume(r.batch(), r.rowCount(), r.mode().ordinal());
-                        figures.consumed(r.source(), r.rowCount());
-                    } finally {
-                        worker.scratch().reset();
-                    }
-                }
-                long nanos = System.nanoTime() - start;
-                if (m.measuresMode()) tracker.record(a.mode(), a.epoch(), 0, nanos);
-                figures.sliceDone(a.mode(), nanos, m.bytesMoved());
+                materializeAndConsume(a, session, worker, tracker, 0);
             }
             scheduler.finished();
         } finally {
@@ -461,7 +449,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                             session = mat.open();
                             sessions.put(a.mode(), session);
                         }
-                        consumeSelfServed(a, session, worker, tracker, w);
+                        materializeAndConsume(a, session, worker, tracker, w);
                     }
                     if (cscan != null && pipeline.done()) cscan.stop(); // a LIMIT is satisfied: wake the workers waiting for loads
                 } finally {
@@ -474,8 +462,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         }
     }
 
-    /** Materializes one slice on the calling worker with its session of the slice's mode and consumes it. */
-    private void consumeSelfServed(SliceAssignment a, Materializer.Session session, Pipeline.Worker worker,
+    /**
+     * Materializes one slice on the calling thread, compute worker {@code w}, with its session of
+     * the slice's mode and consumes it there (inline and self-served scans); the slice's time runs
+     * from materializing to the end of consuming.
+     */
+    private void materializeAndConsume(SliceAssignment a, Materializer.Session session, Pipeline.Worker worker,
                                    ThroughputTracker tracker, int w) throws Exception {
         long start = System.nanoTime();
         Materializer.Materialized m;
