@@ -406,9 +406,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * The scan on its compute workers (morsel-driven, as in HyPer): each worker takes the next
      * slice, in the order the Active Buffer Manager serves them when the scan cooperates (so
      * concurrent scans still share loads), else in scan order; the slice's mode, which the policy
-     * fixed at the start, gets it materialized by the worker's own session of that mode (pushdown
-     * still evaluates P and R within {@code storage.threads} at once) and the worker's pipeline
-     * consumes the rowset. Figures are recorded as by the threaded scan, a slice's time from its
+     * fixed at the start, gets it materialized by the worker's own session of that mode and the
+     * worker's pipeline consumes the rowset. Figures are recorded as by the threaded scan, a slice's time from its
      * materialization to the end of its consumption.
      */
     private void runSelfServed(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
@@ -468,7 +467,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * from materializing to the end of consuming.
      */
     private void materializeAndConsume(SliceAssignment a, Materializer.Session session, Pipeline.Worker worker,
-                                   ThroughputTracker tracker, int w) throws Exception {
+                                       ThroughputTracker tracker, int w) throws Exception {
         long start = System.nanoTime();
         Materializer.Materialized m;
         try {

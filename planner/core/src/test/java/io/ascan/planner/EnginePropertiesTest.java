@@ -3,6 +3,7 @@ package io.ascan.planner;
 import io.ascan.engine.EngineConfig;
 import io.ascan.engine.EngineProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,5 +42,14 @@ class EnginePropertiesTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EngineProperties.parse(Map.of("exec.bitmaps", "always")));
         assertEquals("exec.bitmaps must be one of off, auto, force, got 'always'", e.getMessage());
+    }
+
+    @Test
+    void scanSelfServeDefaultsToTrueAndRefusesOtherValues() {
+        assertTrue(EngineProperties.parse(Map.of()).query().selfServe());
+        assertFalse(EngineProperties.parse(Map.of("scan.selfServe", " false ")).query().selfServe());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EngineProperties.parse(Map.of("scan.selfServe", "yes")));
+        assertEquals("scan.selfServe must be one of true, false, got 'yes'", e.getMessage());
     }
 }
