@@ -148,6 +148,47 @@ class ExecSelfServedScanTest {
         assertTrue(report.slicesDone() < report.slices() / 2, "10 rows need a few of 200 slices: " + report.format());
     }
 
+    @Test
+    void cancelMidScanStopsTheSelfServedWorkersAndReleasesEveryBuffer() throws Exception {
+        PhysicalNode plan = scan(table("lineorder"), null, "lo_orderkey", "lo_linenumber", "lo_shipmode", "lo_revenue");
+        QueryOptions direct = SELF_SERVED.withMode(ScanStrategy.parse("direct"));
+        warm(plan, direct);
+        QueryResult whole = executor().execute(plan, direct);
+        assertEquals(table("lineorder").manifest().slices().stream().mapToLong(s -> s.rowCount()).sum(), rows(whole).size());
+        assertTrue(selfServed(whole, "lineorder"), whole.statistics());
+        // The result queue holds a few batches: unread, the workers block mid-table on it.
+        QueryResult r = executor().execute(plan, direct);
+        assertTrue(r.next());
+        Thread.sleep(50);
+        r.cancel();
+        QueryException e = assertThrows(QueryException.class, () -> {
+            while (r.next()) { /* drain until the cancellation surfaces */ }
+        });
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        r.close();
+    }
+
+    /** A probe deep in a join's fan-out (about 10^13 matches) on self-served workers stops when cancelled. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD) // hang guard
+    void cancelStopsASelfServedProbeInTheMiddleOfAHugeFanOut() throws Exception {
+        Table lo = table("lineorder");
+        PhysicalNode count = new io.ascan.plan.AggregateNode(join(join(scan(lo, null, "lo_shipmode"), scan(lo, null, "lo_shipmode"),
+                "lo_shipmode=lo_shipmode"), scan(lo, null, "lo_shipmode"), "lo_shipmode=lo_shipmode"), new int[0],
+                List.of(new io.ascan.plan.AggregateNode.Call(io.ascan.plan.AggregateNode.Function.COUNT, -1, false, DataType.BIGINT,
+                        "n")));
+        QueryOptions direct = SELF_SERVED.withMode(ScanStrategy.parse("direct"));
+        warm(scan(lo, null, "lo_shipmode"), direct);
+        QueryResult r = executor().execute(count, direct);
+        Thread.sleep(500); // the builds are done by now and the probe is deep in its first rowset
+        r.cancel();
+        QueryException e = assertThrows(QueryException.class, () -> {
+            while (r.next()) { /* no batch comes before the count */ }
+        });
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        r.close(); // waits for the workers
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"direct", "pushdown"})
     void aFailureInASelfServedScanEndsTheQueryAndReleasesItsMemory(String mode) throws Exception {
