@@ -137,6 +137,19 @@ final class ExecHarness {
         return rows;
     }
 
+    /**
+     * Cancels {@code r}, reads it until the cancellation surfaces as its error, then closes it
+     * (which waits for its workers).
+     */
+    static void cancelAndDrain(QueryResult r) throws QueryException {
+        r.cancel();
+        QueryException e = org.junit.jupiter.api.Assertions.assertThrows(QueryException.class, () -> {
+            while (r.next()) { /* drain until the cancellation surfaces */ }
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        r.close();
+    }
+
     /** Every row of a result, then closes it. */
     static List<List<Object>> rows(QueryResult r) throws QueryException {
         List<List<Object>> rows = new ArrayList<>();
