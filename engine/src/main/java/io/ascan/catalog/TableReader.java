@@ -224,7 +224,7 @@ public final class TableReader implements AutoCloseable {
     }
 
     private SegmentKey key(SliceMeta slice, int i, SegmentMeta m) {
-        return new SegmentKey(versions[i], slice.index(), m.offset(), m.length(), m.crc32c());
+        return SegmentKey.of(versions[i], slice, m);
     }
 
     /** Submits the read of column {@code i}'s segment, into cache memory when the cache has room, else into the pool. */

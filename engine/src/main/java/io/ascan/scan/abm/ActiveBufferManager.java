@@ -122,7 +122,7 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
                 SegmentMeta m = s.segment(columns[i]);
                 bytes[i] = AlignedMemory.alignUp(m.length());
                 total += bytes[i];
-                own.put(new ChunkId(versions[i], s.index()), new SegmentKey(versions[i], s.index(), m.offset(), m.length(), m.crc32c()));
+                own.put(new ChunkId(versions[i], s.index()), SegmentKey.of(versions[i], s, m));
             }
             if (total > chunks.capacity()) tooBig.add(s);
             else remaining.put(s.index(), bytes);

@@ -222,18 +222,26 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         int interleave = workers.values().stream().mapToInt(Integer::intValue).max().orElse(1);
         Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock,
                 morselRows, loaded, interleave);
+        boolean inline = inline(o.inlineRows());
+        ColumnFileVersion[] versions = !inline && settled && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
+                ? TableReader.versions(node.table(), readColumns) : null;
+        boolean selfServed = versions != null && resident(query, versions);
+        // With no storage side apart, a self-served scan's pushdown evaluates P and R on as many workers as the pipeline has.
+        QueryOptions materializing = selfServed ? o.withStorageThreads(Math.max(o.storageThreads(), o.computeThreads())) : o;
+        Map<ScanMode, Materializer> perMode = new EnumMap<>(ScanMode.class);
         List<MaterializerWorker> materializers = new ArrayList<>();
         for (ScanMode m : choice.modes()) {
-            Materializer mat = materializer(m, query);
+            Materializer mat = materializer(m, query, materializing);
+            perMode.put(m, mat);
             for (int i = 0; i < workers.get(m); i++) {
                 materializers.add(new MaterializerWorker(mat, i, inputs.get(m), output, tracker, figures, clock, loaded.get(m),
                         linkTimer));
             }
         }
-        if (inline(o.inlineRows())) {
+        if (inline) {
             long start = System.nanoTime();
             try {
-                runInline(pipeline, scheduler, tracker, query);
+                runInline(pipeline, scheduler, tracker, query, perMode);
                 query.phases().since("inline scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
             } finally {
                 choice.policy().close();
@@ -241,12 +249,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             }
             return;
         }
-        ColumnFileVersion[] versions = settled && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
-                ? TableReader.versions(node.table(), readColumns) : null;
-        if (versions != null && resident(query, versions)) {
+        if (selfServed) {
             long start = System.nanoTime();
             try {
-                runSelfServed(pipeline, scheduler, tracker, query, o.computeThreads(), versions);
+                runSelfServed(pipeline, scheduler, tracker, query, o.computeThreads(), versions, perMode);
                 query.phases().since("self-served scan " + node.table().name() + " (pipeline " + pipeline.id() + ")", start);
             } finally {
                 choice.policy().close();
@@ -351,8 +357,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * policy), the mode's materializer session turns it into a rowset, and compute worker 0's
      * instance of the pipeline consumes it. Figures are recorded as by the threaded scan.
      */
-    private void runInline(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query)
-            throws Exception {
+    private void runInline(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
+                           Map<ScanMode, Materializer> materializers) throws Exception {
         Map<ScanMode, Materializer.Session> sessions = new EnumMap<>(ScanMode.class);
         Pipeline.Worker worker = pipeline.open(query, 0);
         try {
@@ -362,7 +368,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 io.ascan.scan.adaptive.SliceAssignment a = scheduler.assign(i);
                 Materializer.Session session = sessions.get(a.mode());
                 if (session == null) {
-                    session = materializer(a.mode(), query).open();
+                    session = materializers.get(a.mode()).open();
                     sessions.put(a.mode(), session);
                 }
                 materializeAndConsume(a, session, worker, tracker, 0);
@@ -394,10 +400,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         if (!query.segmentCache().enabled()) return false; // no cache: every scan reads the disk
         List<SegmentKey> keys = new ArrayList<>(node.slices().size() * readColumns.length);
         for (io.ascan.format.SliceMeta s : node.slices()) {
-            for (int i = 0; i < readColumns.length; i++) {
-                io.ascan.format.SegmentMeta m = s.segment(readColumns[i]);
-                keys.add(new SegmentKey(versions[i], s.index(), m.offset(), m.length(), m.crc32c()));
-            }
+            for (int i = 0; i < readColumns.length; i++) keys.add(SegmentKey.of(versions[i], s, s.segment(readColumns[i])));
         }
         return query.segmentCache().containsAll(keys);
     }
@@ -406,21 +409,17 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * The scan on its compute workers (morsel-driven, as in HyPer): each worker takes the next
      * slice, in the order the Active Buffer Manager serves them when the scan cooperates (so
      * concurrent scans still share loads), else in scan order; the slice's mode, which the policy
-     * fixed at the start, gets it materialized by the worker's own session of that mode and the
-     * worker's pipeline consumes the rowset. Figures are recorded as by the threaded scan, a slice's time from its
-     * materialization to the end of its consumption.
+     * fixed at the start, gets it materialized by the worker's own session of that mode's shared
+     * materializer and the worker's pipeline consumes the rowset. Figures are recorded as by the
+     * threaded scan, a slice's time from its materialization to the end of its consumption.
      */
     private void runSelfServed(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
-                               int compute, ColumnFileVersion[] versions) throws Exception {
+                               int compute, ColumnFileVersion[] versions, Map<ScanMode, Materializer> materializers)
+            throws Exception {
         List<io.ascan.format.SliceMeta> slices = node.slices();
         CScan cscan = query.abm() == null ? null : query.abm().register(node.table(), readColumns, slices, versions, abmCounts);
         AtomicInteger next = new AtomicInteger();
         String name = "scan-p" + pipeline.id();
-        // One materializer per mode, shared by the workers as the threaded scan's; with no storage side apart,
-        // pushdown evaluates P and R on as many workers at once as the pipeline has.
-        QueryOptions o = query.options();
-        QueryOptions served = o.withStorageThreads(Math.max(o.storageThreads(), compute));
-        Map<ScanMode, Materializer> materializers = new EnumMap<>(ScanMode.class);
         try {
             Workers.run(query, name, compute, w -> pipeline.describe(), w -> {
                 rename(name + "-compute-" + w);
@@ -441,11 +440,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                         }
                         Materializer.Session session = sessions.get(a.mode());
                         if (session == null) {
-                            Materializer mat;
-                            synchronized (materializers) {
-                                mat = materializers.computeIfAbsent(a.mode(), m -> materializer(m, query, served));
-                            }
-                            session = mat.open();
+                            session = materializers.get(a.mode()).open();
                             sessions.put(a.mode(), session);
                         }
                         materializeAndConsume(a, session, worker, tracker, w);
@@ -508,10 +503,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         String n = t.getName();
         int cut = n.indexOf("-scan-p");
         t.setName((cut < 0 ? n : n.substring(0, cut)) + "-" + suffix);
-    }
-
-    private Materializer materializer(ScanMode m, QueryContext query) {
-        return materializer(m, query, query.options());
     }
 
     private Materializer materializer(ScanMode m, QueryContext query, QueryOptions options) {
