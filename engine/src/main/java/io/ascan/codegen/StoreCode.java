@@ -60,9 +60,23 @@ public final class StoreCode {
      * expression) unless they are a store's already ({@link ValueCode#stored}).
      */
     public static void write(CodeBuilder code, String row, RowLayout layout, int c, ValueCode v, String store) {
+        write(code, row, layout, c, v, store, false);
+    }
+
+    /**
+     * {@link #write(CodeBuilder, String, RowLayout, int, ValueCode, String)}; with {@code intern}, a
+     * string that can be interned ({@link ValueCode#interned}) is: for a store that keeps every
+     * string it is given until the query ends (a join's build side), not one that copies its rows
+     * elsewhere and frees them as it goes (a top-k), which would leave the intern table pointing at freed memory.
+     */
+    public static void write(CodeBuilder code, String row, RowLayout layout, int c, ValueCode v, String store, boolean intern) {
         boolean nullable = !v.isNull().equals("false");
         if (nullable) code.open("if (" + v.isNull() + ")").line(setNull(row, layout, c)).close().open("else");
-        writeValue(code, row, layout, c, v, store);
+        if (intern && !v.stored() && v.interned() != null) {
+            code.line(MEM + "putLong(" + row + " + " + layout.valueOffset(c) + "L, " + v.interned().apply(store) + ");");
+        } else {
+            writeValue(code, row, layout, c, v, store);
+        }
         if (nullable) code.close();
     }
 

@@ -1,6 +1,7 @@
 package io.ascan.codegen;
 
 import io.ascan.types.DataType;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -14,7 +15,8 @@ import java.util.function.Supplier;
  * @param value  the value (meaningless when NULL)
  * @param length VARCHAR only: length in bytes; null for other types
  */
-public record ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash, boolean stored) {
+public record ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash, boolean stored,
+                        Function<String, String> interned) {
     /**
      * @param hash   VARCHAR only, optional: gives a Java expression for the value's
      *               {@code Hash.ofBytes} that is cheaper than hashing the bytes (a dictionary
@@ -22,8 +24,17 @@ public record ValueCode(String isNull, String value, String length, DataType typ
      * @param stored VARCHAR only: the bytes are a string of a TupleStore (its int32 length just
      *               before them), which lives until the query ends, so another store may point at it
      *               instead of copying it
+     * @param interned VARCHAR only, optional: given a TupleStore expression, a Java expression for the
+     *               address of a string of that store (its int32 length) holding the value, cheaper
+     *               than a copy per row: a dictionary entry copied once per rowset, which the rows
+     *               that share it point at (a join's build side: the probes then read a few cached
+     *               strings, not a string per build row); null: copy
      */
     public ValueCode {}
+
+    public ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash, boolean stored) {
+        this(isNull, value, length, type, hash, stored, null);
+    }
 
     public ValueCode(String isNull, String value, String length, DataType type, Supplier<String> hash) {
         this(isNull, value, length, type, hash, false);

@@ -299,6 +299,24 @@ class ExecJoinTest {
     }
 
     /**
+     * A build side fed by a dictionary-encoded string column (mixed_strings: four values in its
+     * first two slices, distinct plain values in the last two) stores each entry once per rowset
+     * and points its rows at it; plain rowsets still copy per row, and every value, NULL
+     * included, comes back out of the join and its grouping.
+     */
+    @ParameterizedTest
+    @EnumSource(value = JoinType.class, names = {"INNER", "RIGHT"})
+    void dictionaryStringsOfABuildSideAreInternedPerRowset(JoinType t) throws Exception {
+        Table m = table("mixed_strings"), lo = table("lineorder");
+        PhysicalNode j = join(scan(lo, null, "lo_linenumber", "lo_quantity"), scan(m, null, "id", "s"), t, true, null,
+                "lo_quantity=id");
+        QueryResult r = executor().execute(sum(j, "lo_linenumber", "s"), OPTIONS.withDumpCode(true));
+        assertTrue(r.generatedCode().contains(".intern("), "the build interns dictionary strings");
+        assertSameRows(duck("SELECT s, sum(lo_linenumber) FROM lineorder " + duckJoin(t) + " mixed_strings ON lo_quantity = id GROUP BY s"),
+                rows(r), false);
+    }
+
+    /**
      * A join on two keys publishes R as the exact bitmap of its integer key alone: pushdown drops
      * the lineorder rows whose customer no build row has, and the join still compares both keys
      * (the build's (customer, date) pairs are few, their customers a small range).

@@ -66,7 +66,25 @@ public final class RowsetColumns implements VectorColumnAccess {
         if (v.length() == null) return v;
         // Hashing (join and group keys) looks the hash of a dictionary entry up, computed once per rowset.
         return new ValueCode(v.isNull(), v.value(), v.length(), v.type(), () -> "(dict" + c + " ? " + dictionaryHashes(c) + "["
-                + ArrowColumnCode.dictionaryCode(c) + "] : io.ascan.codegen.rt.Hash.ofBytes(" + v.value() + ", " + v.length() + "))");
+                + ArrowColumnCode.dictionaryCode(c) + "] : io.ascan.codegen.rt.Hash.ofBytes(" + v.value() + ", " + v.length() + "))",
+                false, store -> interned(c, store, v));
+    }
+
+    private final java.util.Map<Integer, String> internTables = new java.util.HashMap<>();
+
+    /**
+     * A store string holding {@code v}, column c's value: in a dictionary-encoded rowset the entry's
+     * one copy for this rowset ({@link io.ascan.exec.store.TupleStore#intern}), else a copy.
+     */
+    private String interned(int c, String store, ValueCode v) {
+        String table = internTables.computeIfAbsent(c, k -> {
+            String f = gen.field("long[]", "interned");
+            perBatch.append("        ").append(f).append(" = io.ascan.exec.store.TupleStore.internTable(").append(f)
+                    .append(", dict").append(c).append(" ? dictSize").append(c).append(" : 0);\n");
+            return f;
+        });
+        return "(" + table + " != null ? " + store + ".intern(" + table + ", " + ArrowColumnCode.dictionaryCode(c) + ", " + v.value()
+                + ", " + v.length() + ") : " + store + ".appendString(" + v.value() + ", " + v.length() + "))";
     }
 
     @Override

@@ -104,7 +104,7 @@ public final class HashJoinProbe implements CodegenConsumer {
             if (from[c] < 0) return buildSide.read(c, code);
             ValueCode k = probe.read(from[c], code);
             return padded == null ? k : new ValueCode("(" + padded + " || " + k.isNull() + ")", k.value(), k.length(), k.type(),
-                    k.hash(), k.stored());
+                    k.hash(), k.stored(), k.interned());
         }, origins);
     }
 

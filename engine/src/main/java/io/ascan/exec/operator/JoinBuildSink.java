@@ -209,7 +209,7 @@ public final class JoinBuildSink implements PipelineSink, StateOwner, AutoClosea
         for (int c = 0; c < types.size(); c++) {
             int at = Arrays.stream(keys).boxed().toList().indexOf(c);
             ValueCode v = at >= 0 ? k.get(at) : in.read(c, code);
-            StoreCode.write(code, r, layout, c, v, store);
+            StoreCode.write(code, r, layout, c, v, store, true);
         }
         if (guard) code.close();
     }

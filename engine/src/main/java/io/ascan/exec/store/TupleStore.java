@@ -77,6 +77,37 @@ public final class TupleStore implements AutoCloseable {
         return at;
     }
 
+    /** Dictionaries up to this many entries are interned ({@link #internTable}); larger ones are copied row by row. */
+    static final int INTERN_ENTRIES = 4096;
+
+    /**
+     * The table {@link #intern} fills for a rowset whose dictionary has {@code entries} entries:
+     * {@code table} cleared, or a new one if it is too small; null (copy every row's string) for
+     * a plain rowset (0 entries) or a dictionary too large to clear per rowset.
+     */
+    public static long[] internTable(long[] table, int entries) {
+        if (entries <= 0 || entries > INTERN_ENTRIES) return null;
+        if (table == null || table.length < entries) return new long[entries];
+        java.util.Arrays.fill(table, 0, entries, 0L);
+        return table;
+    }
+
+    /**
+     * Dictionary entry {@code code}'s string ({@code length} bytes at {@code address}), copied once
+     * per rowset: {@code table[code]} holds the copy once made. The rows that share an entry point at
+     * one string, which stays cached while probes read it (SSB q3.1's group keys c_nation and
+     * s_nation: a string per build row missed the cache twice per probe). The copy may be another
+     * store's: a store's strings live until the query ends.
+     */
+    public long intern(long[] table, int code, long address, int length) {
+        long at = table[code];
+        if (at == 0L) {
+            at = appendString(address, length);
+            table[code] = at;
+        }
+        return at;
+    }
+
     public long appendString(byte[] utf8) {
         long at = stringSpace(utf8.length);
         Mem.at(at + 4, utf8.length).copyFrom(java.lang.foreign.MemorySegment.ofArray(utf8));

@@ -27,6 +27,35 @@ class TupleStoreTest {
         return new String(b, StandardCharsets.UTF_8);
     }
 
+    /**
+     * A dictionary entry is copied once per intern table: rows sharing it get one address, the
+     * table is cleared for the next rowset (which copies again), and dictionaries above the bound
+     * or plain rowsets get no table (their strings are copied row by row).
+     */
+    @Test
+    void internCopiesEachDictionaryEntryOncePerTable() {
+        try (TupleStore store = new TupleStore(LAYOUT, memory.allocator(), "test")) {
+            byte[] a = "CHINA".getBytes(StandardCharsets.UTF_8), b = "INDONESIA".getBytes(StandardCharsets.UTF_8);
+            long sa = store.appendString(a), sb = store.appendString(b); // stand-ins for a rowset's dictionary entries
+            long[] table = TupleStore.internTable(null, 2);
+            long first = store.intern(table, 0, sa + 4, a.length);
+            assertTrue(first != sa, "a copy of the entry, in the store");
+            assertEquals("CHINA", readString(first));
+            assertEquals(first, store.intern(table, 0, sa + 4, a.length));
+            long other = store.intern(table, 1, sb + 4, b.length);
+            assertEquals("INDONESIA", readString(other));
+            assertTrue(other != first);
+            long[] next = TupleStore.internTable(table, 2);
+            assertTrue(next == table, "the table is reused");
+            long again = store.intern(next, 0, sa + 4, a.length);
+            assertTrue(again != first, "a new rowset copies its entry again");
+            assertEquals("CHINA", readString(again));
+            assertEquals(null, TupleStore.internTable(table, 0));
+            assertEquals(null, TupleStore.internTable(table, TupleStore.INTERN_ENTRIES + 1));
+            assertEquals(TupleStore.INTERN_ENTRIES, TupleStore.internTable(table, TupleStore.INTERN_ENTRIES).length);
+        }
+    }
+
     @Test
     void rowsAndStringsKeepTheirAddressesAndOrder() {
         int n = 100_000;
