@@ -299,6 +299,41 @@ class ExecJoinTest {
     }
 
     /**
+     * A direct-address build past the pre-pass threshold, probed behind another join (the probe's
+     * tuple then has no rowset of its own): its chain heads come from a per-rowset pass over the
+     * scan's selection, which loads them and touches their rows, and inner and outer joins still
+     * give DuckDB's rows, the orders of unknown customers included.
+     */
+    @ParameterizedTest
+    @EnumSource(value = JoinType.class, names = {"INNER", "LEFT", "ANTI"})
+    void largeDirectAddressBuildBehindAnotherJoinProbedThroughItsPrePass(JoinType t) throws Exception {
+        Table lo = table("lineorder"), c = table("customer");
+        PhysicalNode first = join(scan(lo, null, "lo_orderkey", "lo_custkey", "lo_revenue"), scan(c, null, "c_custkey", "c_nation"),
+                JoinType.LEFT, true, null, "lo_custkey=c_custkey");
+        PhysicalNode build = scan(lo, x -> Call.predicate(Operator.LT, tcol(x, "lo_quantity"), Literal.of(45)), "lo_orderkey", "lo_supplycost");
+        var buildRows = duck("SELECT count(*) FROM lineorder WHERE lo_quantity < 45");
+        assertTrue((Long) buildRows.getFirst().getFirst() > io.ascan.exec.operator.HashJoinProbe.PRE_PASS_ROWS, "build rows " + buildRows);
+        PhysicalNode j = join(first, build, t, true, null, "lo_orderkey=lo_orderkey");
+        String value = t == JoinType.ANTI ? "lo_revenue" : "lo_supplycost";
+        QueryResult r = executor().execute(sum(j, value, "c_nation"), OPTIONS.withDumpCode(true));
+        var rows = rows(r);
+        assertTrue(r.generatedCode().contains("directPass"), "the second probe has a direct-address pre-pass");
+        java.util.regex.Matcher built = java.util.regex.Pattern.compile("direct-address table, [^\\n]*?(\\d+) rows").matcher(r.statistics());
+        boolean large = false;
+        while (built.find()) large |= Long.parseLong(built.group(1)) >= io.ascan.exec.operator.HashJoinProbe.PRE_PASS_ROWS;
+        assertTrue(large, "the large build is direct-address: " + r.statistics());
+        String b = "(SELECT * FROM lineorder WHERE lo_quantity < 45) b";
+        String from = "lineorder a LEFT JOIN customer ON a.lo_custkey = c_custkey ";
+        String sql = switch (t) {
+            case INNER -> "SELECT c_nation, sum(b.lo_supplycost) FROM " + from + "JOIN " + b + " ON a.lo_orderkey = b.lo_orderkey";
+            case LEFT -> "SELECT c_nation, sum(b.lo_supplycost) FROM " + from + "LEFT JOIN " + b + " ON a.lo_orderkey = b.lo_orderkey";
+            default -> "SELECT c_nation, sum(a.lo_revenue) FROM " + from + "WHERE NOT EXISTS (SELECT 1 FROM " + b
+                    + " WHERE a.lo_orderkey = b.lo_orderkey)";
+        };
+        assertSameRows(duck(sql + " GROUP BY c_nation"), rows, false);
+    }
+
+    /**
      * A build side fed by a dictionary-encoded string column (mixed_strings: four values in its
      * first two slices, distinct plain values in the last two) stores each entry once per rowset
      * and points its rows at it; plain rowsets still copy per row, and every value, NULL
