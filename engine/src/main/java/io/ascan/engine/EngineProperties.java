@@ -48,7 +48,7 @@ public final class EngineProperties {
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
         m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice (default "
                 + QueryOptions.DEFAULT_MORSEL_ROWS + ", 0 = whole slices)");
-        m.put("scan.selfServe", "whether a scan whose mode is fixed from its start runs on its compute workers alone, "
+        m.put("scan.selfServe", "whether a scan whose segments are all cached runs on its compute workers alone, "
                 + "without scheduler and materializer threads: true | false (default true)");
         m.put("policy.kind", "the adaptive policy: prior (a cost model or what earlier scans measured, sampling only close "
                 + "modes; default) | throughput (the A-Scan paper's: sample every mode in turn)");

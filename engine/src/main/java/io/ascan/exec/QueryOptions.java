@@ -15,7 +15,7 @@ import io.ascan.scan.policy.PolicyConfig;
  * and {@code exec.mode} (how scans of a remote storage node's table use the compute-side cache) with
  * {@code exec.bitmaps} (whether they may exchange selection bitmaps with the node), and
  * {@code scan.morselRows}: the size of the unit an adaptive scan assigns a mode to, and
- * {@code scan.selfServe}: whether a scan whose mode is settled from its start runs on its compute workers alone.
+ * {@code scan.selfServe}: whether a hot scan (every segment cached) runs on its compute workers alone.
  * Thread counts above {@link #MAX_THREADS} are capped to it, with a warning.
  */
 public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThreads, IoMode io, int outputQueue,
@@ -97,7 +97,7 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
         if (morselRows < 0) throw new IllegalArgumentException("scan.morselRows must not be negative");
     }
 
-    /** Whether a scan whose mode is settled from its start runs on its compute workers alone (no scan threads). */
+    /** Whether a hot scan (every segment cached) runs on its compute workers alone (no scan threads). */
     public QueryOptions withSelfServe(boolean on) {
         return new QueryOptions(mode, computeThreads, storageThreads, io, outputQueue, policy, memoryLimit, timeoutMillis, dumpCode,
                 inlineRows, execMode, bitmaps, morselRows, on);

@@ -36,11 +36,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A scan whose mode is settled from its start runs on its compute workers alone
- * ({@code scan.selfServe}) when every segment it reads is in the pool: the same rows and scan
- * figures as the threaded scan in every mode, runtime filters applied by pushdown, a satisfied
- * LIMIT and failures ending it with its memory released; a scan that must wait for loads, and an
- * adaptive scan that may still change its mode, keep their threads.
+ * A scan runs on its compute workers alone ({@code scan.selfServe}) when every segment it reads is
+ * in the pool: the same rows and scan figures as the threaded scan in every mode, an adaptive scan
+ * sampling on its workers, runtime filters applied by pushdown, a satisfied LIMIT and failures
+ * ending it with its memory released; a scan that must wait for loads, and one under the
+ * back-pressure policy, keep their threads.
  */
 class ExecSelfServedScanTest {
     @RegisterExtension final LeakCheck memory = new LeakCheck();
@@ -107,20 +107,31 @@ class ExecSelfServedScanTest {
         }
     }
 
+    /**
+     * An adaptive scan that may change its mode serves itself too: the policy samples every mode on
+     * the compute workers (each measured at their count, k two slices a worker), and the rows are
+     * DuckDB's. The back-pressure policy, which reads the input queues' fill, keeps the threads.
+     */
     @Test
-    void anAdaptiveScanThatMaySampleKeepsItsThreads() throws Exception {
+    void anAdaptiveScanThatMaySampleServesItselfWhileItSamples() throws Exception {
         // 200 slices of 100 rows; a round may take half of them, so warm-up and window fit and the policy may change the mode
         Table t = table("many_slices");
         QueryOptions sampling = SELF_SERVED.withOutputQueue(1).withPolicy(new PolicyConfig(30, 0.15, 0.2, 8, 0.05, 0.5, false,
                 PolicyConfig.Kind.THROUGHPUT));
-        warm(sum(scan(t, null, "v", "id"), "id", "v"), sampling);
-        QueryResult r = executor().execute(sum(scan(t, null, "v", "id"), "id", "v"), sampling);
+        PhysicalNode plan = sum(scan(t, null, "v", "id"), "id", "v");
+        warm(plan, sampling);
+        QueryResult r = executor().execute(plan, sampling);
         assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(r), false);
-        assertFalse(selfServed(r, "many_slices"), r.statistics());
-        assertTrue(r.scanReports().getFirst().modes().size() > 1, "the paper's policy samples every mode: " + r.statistics());
-        QueryResult fixed = executor().execute(sum(scan(t, null, "v", "id"), "id", "v"), sampling.withMode(ScanStrategy.parse("direct")));
-        assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(fixed), false);
-        assertTrue(selfServed(fixed, "many_slices"), fixed.statistics());
+        assertTrue(selfServed(r, "many_slices"), r.statistics());
+        ScanReport report = r.scanReports().getFirst();
+        assertTrue(report.modes().size() > 1, "the paper's policy samples every mode: " + r.statistics());
+        assertEquals(report.slices(), report.slicesDone(), report.format());
+        QueryResult queues = executor().execute(plan, sampling.withMode(ScanStrategy.parse("backpressure")));
+        assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(queues), false);
+        assertFalse(selfServed(queues, "many_slices"), queues.statistics());
+        QueryResult threaded = executor().execute(plan, sampling.withSelfServe(false));
+        assertSameRows(duck("SELECT v, sum(id) FROM many_slices GROUP BY v"), rows(threaded), false);
+        assertFalse(selfServed(threaded, "many_slices"), threaded.statistics());
     }
 
     @Test

@@ -64,6 +64,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      */
     static final int MORSEL_INPUT_QUEUE_SLOTS = 4;
 
+    /** k of a self-served scan that may sample, per compute worker (see {@link #run}). */
+    static final int SELF_SERVED_WARMUP_PER_WORKER = 2;
+
     /** What a storage node across a network offers: staging (reading its memory in place) has no meaning there. */
     static final List<ScanMode> REMOTE_MODES = List.of(ScanMode.DIRECT, ScanMode.PUSHDOWN);
 
@@ -183,6 +186,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
         int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
         long units = Morsel.count(node.slices(), morselRows);
+        boolean inline = inline(o.inlineRows());
+        ColumnFileVersion[] versions = !inline && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
+                ? TableReader.versions(node.table(), readColumns) : null;
+        // Whether the scan may serve itself: what its modes run at then is its workers' own, remembered apart.
+        boolean hot = versions != null && resident(query, versions);
         ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
                 env.coordinator(), sampleFirst, unsampledStart(), offered,
                 remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
@@ -190,7 +198,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                         : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
                         node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
                 remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()
-                        : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0));
+                        : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
+                        + (hot ? "|self-served" : ""));
         figures.start(choice.policy().name());
         cacheCounts.enabled(query.segmentCache().enabled());
         OutputQueue output = new OutputQueue(o.outputQueue());
@@ -209,10 +218,20 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 : morselRows > 0 && units > node.slices().size() ? MORSEL_INPUT_QUEUE_SLOTS : INPUT_QUEUE_SLOTS;
         inFlight += slots - INPUT_QUEUE_SLOTS;
         for (ScanMode m : choice.modes()) inputs.put(m, new InputQueue(m, slots));
+        boolean selfServed = hot && (settled || !choice.policy().watchesQueues());
         // k (paper IV-C): a newly activated mode's first completions are not measured until the
-        // slices in flight and the output queue reflect it alone.
-        ThroughputTracker tracker = new ThroughputTracker(workers, inFlight + output.capacity(), o.policy().window(),
-                o.policy().alpha());
+        // slices in flight and the output queue reflect it alone. A self-served scan that may
+        // sample has a slice in flight per compute worker and no queues: each of its modes runs
+        // on every worker, and k is two slices per worker, so that every worker's first slice of
+        // a mode (its session opening, the mode's first kernel) goes unmeasured.
+        Map<ScanMode, Integer> measuring = workers;
+        int warmup = inFlight + output.capacity();
+        if (selfServed && !settled) {
+            measuring = new EnumMap<>(ScanMode.class);
+            for (ScanMode m : choice.modes()) measuring.put(m, o.computeThreads());
+            warmup = SELF_SERVED_WARMUP_PER_WORKER * o.computeThreads();
+        }
+        ThroughputTracker tracker = new ThroughputTracker(measuring, warmup, o.policy().window(), o.policy().alpha());
         // policy.clock=link: the emulated link's time, which a busy machine does not stretch
         LongSupplier clock = o.policy().linkClock() && env.interconnect().emulated() ? env.interconnect()::linkNanos : System::nanoTime;
         LinkTimer linkTimer = o.policy().linkClock() && env.interconnect().emulated() ? new LinkTimer(env.interconnect(), workers, tracker)
@@ -222,10 +241,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         int interleave = workers.values().stream().mapToInt(Integer::intValue).max().orElse(1);
         Scheduler scheduler = new Scheduler(node.slices(), choice.modes(), choice.policy(), inputs, tracker, figures, clock,
                 morselRows, loaded, interleave);
-        boolean inline = inline(o.inlineRows());
-        ColumnFileVersion[] versions = !inline && settled && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
-                ? TableReader.versions(node.table(), readColumns) : null;
-        boolean selfServed = versions != null && resident(query, versions);
         // With no storage side apart, a self-served scan's pushdown evaluates P and R on as many workers as the pipeline has.
         QueryOptions materializing = selfServed ? o.withStorageThreads(Math.max(o.storageThreads(), o.computeThreads())) : o;
         Map<ScanMode, Materializer> perMode = new EnumMap<>(ScanMode.class);
@@ -380,12 +395,12 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     }
 
     /**
-     * Whether this scan, its mode settled from the start, runs on its compute workers alone
-     * ({@code scan.selfServe}): with one mode for the whole scan there is nothing for a scheduler
-     * to decide and nothing for the policy to measure, so the materializer threads and queues
-     * between a slice and its pipeline only add two thread hand-offs per slice, which cost a hot
-     * scan more than its loop. Placement, the emulated interconnect and a remote node need the
-     * scan's roles on their own threads; morsels need the scheduler's interleaving.
+     * Whether this scan may run on its compute workers alone ({@code scan.selfServe}, and {@link
+     * #resident}): the materializer threads and queues between a slice and its pipeline add two
+     * thread hand-offs per slice, which cost a hot scan more than its loop, and the policy's
+     * choice per slice needs no thread of its own. Placement, the emulated interconnect and a
+     * remote node need the scan's roles on their own threads; morsels need the scheduler's
+     * interleaving.
      */
     private boolean selfServed(QueryOptions o, boolean remote, int morselRows) {
         return o.selfServe() && !remote && morselRows == 0 && !env.pinThreads() && !env.interconnect().emulated();
@@ -408,10 +423,11 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
     /**
      * The scan on its compute workers (morsel-driven, as in HyPer): each worker takes the next
      * slice, in the order the Active Buffer Manager serves them when the scan cooperates (so
-     * concurrent scans still share loads), else in scan order; the slice's mode, which the policy
-     * fixed at the start, gets it materialized by the worker's own session of that mode's shared
-     * materializer and the worker's pipeline consumes the rowset. Figures are recorded as by the
-     * threaded scan, a slice's time from its materialization to the end of its consumption.
+     * concurrent scans still share loads), else in scan order; the policy chooses the slice's mode
+     * as it would on the scheduler thread, the worker's own session of that mode's shared
+     * materializer materializes it and the worker's pipeline consumes the rowset. Figures are
+     * recorded as by the threaded scan, a slice's time from its materialization to the end of its
+     * consumption: the throughput the policy compares modes by.
      */
     private void runSelfServed(Pipeline pipeline, Scheduler scheduler, ThroughputTracker tracker, QueryContext query,
                                int compute, ColumnFileVersion[] versions, Map<ScanMode, Materializer> materializers)

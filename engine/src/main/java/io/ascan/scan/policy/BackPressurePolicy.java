@@ -27,6 +27,11 @@ public final class BackPressurePolicy implements ModePolicy {
     }
 
     @Override
+    public boolean watchesQueues() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "backpressure";
     }

@@ -28,6 +28,14 @@ public interface ModePolicy {
         return modes > 1;
     }
 
+    /**
+     * Whether the policy chooses by the fill of the modes' input queues, which only the threaded
+     * scan has: a scan under such a policy never serves itself.
+     */
+    default boolean watchesQueues() {
+        return false;
+    }
+
     /** Short name for plans and statistics. */
     String name();
 }
