@@ -9,7 +9,15 @@ package io.ascan.scan;
  */
 public final class SamplingCoordinator {
     private Object holder;
-    private final ScanMemory memory = new ScanMemory();
+    private final ScanMemory memory;
+
+    public SamplingCoordinator() {
+        this(new ScanMemory());
+    }
+
+    public SamplingCoordinator(ScanMemory memory) {
+        this.memory = memory;
+    }
 
     /** What this engine's adaptive scans measured, per table and predicate shape. */
     public ScanMemory memory() {

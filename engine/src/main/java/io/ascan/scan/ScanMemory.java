@@ -15,15 +15,28 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ScanMemory {
     static final int CAPACITY = 4096;
+    /** A shape's rounds that count as young ({@link #young}) in an engine's memory. */
+    public static final int YOUNG_ROUNDS = 3;
     private final Map<String, Shape> remembered = new ConcurrentHashMap<>();
+    private final int youngRounds;
+
+    public ScanMemory() {
+        this(YOUNG_ROUNDS);
+    }
+
+    /** @param youngRounds how many of a shape's first rounds are young ({@link #young}); 0: none */
+    public ScanMemory(int youngRounds) {
+        this.youngRounds = youngRounds;
+    }
 
     /** A shape's figures, and the modes among them only measured cold ({@link #cold}) or never measured ({@link #unmeasured}). */
-    private record Shape(Map<ScanMode, Double> figures, Set<ScanMode> cold, Set<ScanMode> unmeasured) {
+    private record Shape(Map<ScanMode, Double> figures, Set<ScanMode> cold, Set<ScanMode> unmeasured, int rounds) {
         Shape merge(Shape now) {
             Map<ScanMode, Double> figures = new EnumMap<>(ScanMode.class);
             figures.putAll(this.figures);
             figures.putAll(now.figures);
-            return new Shape(Map.copyOf(figures), merged(cold, now.cold, now), merged(unmeasured, now.unmeasured, now));
+            return new Shape(Map.copyOf(figures), merged(cold, now.cold, now), merged(unmeasured, now.unmeasured, now),
+                    rounds + now.rounds);
         }
 
         /** A flag of {@code was} holds for a mode until a scan measures it again; then only if that scan says so. */
@@ -74,7 +87,18 @@ public final class ScanMemory {
     public void put(String shape, Map<ScanMode, Double> measured, Set<ScanMode> cold, Set<ScanMode> unmeasured) {
         if (shape == null || measured.isEmpty()) return;
         if (remembered.size() >= CAPACITY) remembered.clear();
-        remembered.merge(shape, new Shape(Map.copyOf(measured), ofThese(cold, measured), ofThese(unmeasured, measured)), Shape::merge);
+        remembered.merge(shape, new Shape(Map.copyOf(measured), ofThese(cold, measured), ofThese(unmeasured, measured),
+                measured.size() > 1 ? 1 : 0), Shape::merge);
+    }
+
+    /**
+     * Whether fewer than the young rounds of {@code shape} were remembered (scans that compared
+     * modes): the JIT of a process compiles the code each mode runs over its first scans, so what a
+     * mode that lost one measured may not hold once compiled.
+     */
+    public boolean young(String shape) {
+        Shape s = shape == null ? null : remembered.get(shape);
+        return (s == null ? 0 : s.rounds()) < youngRounds;
     }
 
     private static Set<ScanMode> ofThese(Set<ScanMode> modes, Map<ScanMode, Double> measured) {
