@@ -184,9 +184,9 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         if (remote) hybridCounts.start(o.execMode());
         List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
         // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
-        int morselRows = remote || inline(o.inlineRows()) ? 0 : o.morselRows();
-        long units = Morsel.count(node.slices(), morselRows);
         boolean inline = inline(o.inlineRows());
+        int morselRows = remote || inline ? 0 : o.morselRows();
+        long units = Morsel.count(node.slices(), morselRows);
         ColumnFileVersion[] versions = !inline && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
                 ? TableReader.versions(node.table(), readColumns) : null;
         // Whether the scan may serve itself: what its modes run at then is its workers' own, remembered apart.
