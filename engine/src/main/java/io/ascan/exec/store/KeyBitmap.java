@@ -25,6 +25,13 @@ public final class KeyBitmap implements AutoCloseable {
     static final long SMALL_BITS = 1L << 22;
     /** The largest bitmap (1 MiB): beyond it the Bloom filter is the safer bet. */
     static final long MAX_BITS = 1L << 23;
+    /**
+     * The largest view of bits another structure keeps ({@link #over}, 16 MiB): they cost no
+     * memory, and a probe side clustered by the key (TPC-H's {@code lineitem} by {@code l_orderkey})
+     * reads them in order: TPC-H SF 10 q05's orders keys over 60 M values (7.5 MB), where the
+     * Bloom filter lost pushdown to staging, whose join tests these very bits.
+     */
+    static final long SHARED_MAX_BITS = 1L << 27;
 
     private final ArrowBuf words; // null for a view of bits another structure owns
     private final long address;
@@ -41,7 +48,8 @@ public final class KeyBitmap implements AutoCloseable {
     /**
      * A bitmap of the keys of {@code range} whose bits, bit {@code key - range.min()} per key, are
      * already kept at {@code address} by their owner (a clustered join table's key bits): not
-     * freed by {@link #close}, valid while the owner is. Null where the range is too large ({@link #shareable}).
+     * freed by {@link #close}, valid while the owner is. Null where the range is too large
+     * ({@link #shareable}: up to {@link #SHARED_MAX_BITS}).
      */
     public static KeyBitmap over(long address, KeyRange range) {
         return shareable(range) ? new KeyBitmap(null, address, range.min(), range.max()) : null;
@@ -56,7 +64,16 @@ public final class KeyBitmap implements AutoCloseable {
     static boolean shareable(KeyRange range) {
         if (range == null || range.keys() == 0) return false;
         long bits = range.max() - range.min() + 1;
-        return bits > 0 && bits <= MAX_BITS;
+        return bits > 0 && bits <= SHARED_MAX_BITS;
+    }
+
+    /**
+     * Whether this bitmap may travel to a storage node with a pushdown request: a node takes
+     * bitmaps of up to 1 MiB ({@link #of(ArrowBuf, long, long)}); a larger view stays on this side,
+     * and the node tests the Bloom filter instead.
+     */
+    public boolean shippable() {
+        return max - min + 1 <= MAX_BITS;
     }
 
     /**
@@ -74,7 +91,7 @@ public final class KeyBitmap implements AutoCloseable {
     public static boolean suits(KeyRange range) {
         if (!shareable(range)) return false;
         long bits = range.max() - range.min() + 1;
-        return bits <= SMALL_BITS || bits <= BITS_PER_KEY * range.keys();
+        return bits <= MAX_BITS && (bits <= SMALL_BITS || bits <= BITS_PER_KEY * range.keys());
     }
 
     /**

@@ -79,7 +79,11 @@ class KeyBitmapTest {
         KeyRange sparse = KeyRangeTest.spread(0, 8_000_000, 200_000);
         assertFalse(KeyBitmap.suits(sparse), "40 values per key: no bitmap of its own");
         assertNotNull(KeyBitmap.over(0, sparse), "but another structure's bits cost nothing");
-        assertNull(KeyBitmap.over(0, KeyRangeTest.spread(0, 64_000_000, 6_000_000)), "over 1 MiB of bits");
+        KeyBitmap wide = KeyBitmap.over(0, KeyRangeTest.spread(0, 64_000_000, 6_000_000));
+        assertNotNull(wide, "8 MB of bits another structure keeps");
+        assertFalse(wide.shippable(), "but over the 1 MiB a storage node takes");
+        assertTrue(KeyBitmap.over(0, sparse).shippable());
+        assertNull(KeyBitmap.over(0, KeyRangeTest.spread(0, 200_000_000, 6_000_000)), "over 16 MiB of bits");
         assertNull(KeyBitmap.over(0, new KeyRange()), "no keys");
         assertNull(KeyBitmap.over(0, KeyRangeTest.of(Long.MIN_VALUE, Long.MAX_VALUE)), "the range of long overflows");
     }

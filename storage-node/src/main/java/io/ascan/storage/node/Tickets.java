@@ -213,7 +213,7 @@ final class Tickets {
         BloomFilter b = f.filter();
         o.put("bloom", Base64.getEncoder().encodeToString(MemorySegment.ofAddress(b.address()).reinterpret(b.sizeBytes())
                 .toArray(ValueLayout.JAVA_BYTE)));
-        if (f.bitmap() != null) {
+        if (f.bitmap() != null && f.bitmap().shippable()) { // a larger one stays here: the node tests the Bloom filter
             KeyBitmap k = f.bitmap();
             o.put("bitmap", Base64.getEncoder().encodeToString(MemorySegment.ofAddress(k.address()).reinterpret(k.sizeBytes())
                     .toArray(ValueLayout.JAVA_BYTE)));
