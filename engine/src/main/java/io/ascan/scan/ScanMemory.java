@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ScanMemory {
     static final int CAPACITY = 4096;
     /** A shape's rounds that count as young ({@link #young}) in an engine's memory. */
-    public static final int YOUNG_ROUNDS = 3;
+    static final int YOUNG_ROUNDS = 3;
     private final Map<String, Shape> remembered = new ConcurrentHashMap<>();
     private final int youngRounds;
 

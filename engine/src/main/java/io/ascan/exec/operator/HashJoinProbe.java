@@ -303,10 +303,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         code.line(on + " = " + (direct ? "!" + table + ".direct() && " : "") + "(" + useBloom + " || " + table + ".rowCount() >= "
                 + PRE_PASS_ROWS + "L);");
         code.open("if (" + on + ")");
-        code.open("if (" + heads + " == null || " + heads + ".length < rows)");
-        code.line(heads + " = new long[Math.max(rows, 1024)];");
-        code.line(hashes + " = new long[Math.max(rows, 1024)];");
-        code.close();
+        rowArrays(code, heads, hashes);
         code.open("if (" + useBloom + ")");
         String words = code.fresh("bloomWords"), wordMask = code.fresh("bloomMask");
         code.line("long " + words + " = " + bloom + ".address(), " + wordMask + " = " + bloom + ".mask();");
@@ -389,9 +386,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         code.line("// " + type + " join probe: load the selected tuples' direct-address chain heads, then touch their rows");
         code.line(on + " = " + table + ".direct() && " + table + ".rowCount() >= " + PRE_PASS_ROWS + "L;");
         code.open("if (" + on + ")");
-        code.open("if (" + heads + " == null || " + heads + ".length < rows)");
-        code.line(heads + " = new long[Math.max(rows, 1024)];");
-        code.close();
+        rowArrays(code, heads);
         openSelectedLoop(code);
         ValueCode key = cols.read(in.origin(probeKeys[0]), code);
         String head = directHead(code, table, key);
@@ -401,7 +396,7 @@ public final class HashJoinProbe implements CodegenConsumer {
         code.line("long " + sum + " = 0L;");
         openSelectedLoop(code);
         code.line("long at$ = " + heads + "[row];");
-        code.line(sum + " += at$ == 0L ? 0L : " + MEM + "getLong(at$ + 16L);");
+        code.line(sum + " += at$ == 0L ? 0L : " + MEM + "getLong(at$ + " + build.layout().nullWordOffset(0) + "L);");
         code.close();
         code.line(touched + " += " + sum + ";");
         code.close();
@@ -409,6 +404,13 @@ public final class HashJoinProbe implements CodegenConsumer {
         code.setIndent(indent);
         cols.pass(body);
         return new String[] {heads, on};
+    }
+
+    /** Emits: the per-rowset {@code long[]} fields {@code arrays}, indexed by row, grown to hold the rowset's rows. */
+    private static void rowArrays(CodeBuilder code, String... arrays) {
+        code.open("if (" + arrays[0] + " == null || " + arrays[0] + ".length < rows)");
+        for (String a : arrays) code.line(a + " = new long[Math.max(rows, 1024)];");
+        code.close();
     }
 
     private static void openSelectedLoop(CodeBuilder code) {

@@ -285,7 +285,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         // them. Unregistered however the scan ends: completion, LIMIT, error or cancel. A table of a
         // remote storage node is not the local ABM's: its chunks live on the node.
         CScan cscan = query.abm() == null || node.slices().isEmpty() || remote() != null ? null : query.abm().register(node.table(), readColumns,
-                node.slices(), TableReader.versions(node.table(), readColumns), abmCounts);
+                node.slices(), versions != null ? versions : TableReader.versions(node.table(), readColumns), abmCounts);
         if (cscan != null) scheduler.cooperate(cscan, query::checkCancelled);
         try {
             Workers.run(query, name, 1 + materializers.size() + compute, w -> w == 0 ? "scheduler of " + describe()

@@ -896,12 +896,12 @@ public final class PriorGuidedPolicy extends SamplingPolicy {
             double raise = sampled == null || !(sampled > 0) ? 1 : Math.max(1, sustained / sampled);
             firstFigures.replaceAll((m, r) -> m == levelledMode ? sustained : Math.min(r * raise, CLEARLY_WORSE * sustained));
             firstFigures.put(levelledMode, sustained);
-            if (raise > COLD_RAISE) for (ScanMode m : firstFigures.keySet()) if (m != levelledMode) cold.add(m);
-            // A shape's first rounds in a process run while the JIT still compiles the code each mode runs, the losers'
-            // as much as the winner's: what a loser measured then is as cold (SSB SF 10 q3.1 served by its workers:
-            // pushdown sampled at 255, 378 and 563 slices/s in the first three scans against direct's 470, then ran at
-            // 1,150-1,300, and a process whose third scan remembered direct ahead ran direct at a third of that).
-            if (firstFigures.size() > 1 && coordinator.memory().young(shape)) {
+            // The losers are measured cold when the winner ran more than COLD_RAISE faster than its sample, and in a
+            // shape's first rounds in a process, which run while the JIT still compiles the code each mode runs, the
+            // losers' as much as the winner's (SSB SF 10 q3.1 served by its workers: pushdown sampled at
+            // 255, 378 and 563 slices/s in the first three scans against direct's 470, then ran at 1,150-1,300, and a
+            // process whose third scan remembered direct ahead ran direct at a third of that).
+            if (raise > COLD_RAISE || firstFigures.size() > 1 && coordinator.memory().young(shape)) {
                 for (ScanMode m : firstFigures.keySet()) if (m != levelledMode) cold.add(m);
             }
             Double was = startedFrom == null ? null : startedFrom.get(levelledMode);
