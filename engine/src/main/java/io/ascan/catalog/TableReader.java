@@ -11,7 +11,6 @@ import io.ascan.cache.ColumnFileVersion;
 import io.ascan.cache.SegmentCache;
 import io.ascan.cache.SegmentKey;
 import io.ascan.io.AlignedBufferPool;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockFile;
 import io.ascan.io.BlockReader;
 import java.io.IOException;
@@ -229,7 +228,7 @@ public final class TableReader implements AutoCloseable {
 
     /** Submits the read of column {@code i}'s segment, into cache memory when the cache has room, else into the pool. */
     private void read(Load load, int i, SegmentMeta m) throws IOException {
-        long size = AlignedMemory.alignUp(m.length());
+        long size = m.memoryBytes();
         SegmentCache.Reservation r = versions == null ? null : cache.reserve(size);
         MemorySegment dst;
         if (r != null) {
@@ -239,7 +238,7 @@ public final class TableReader implements AutoCloseable {
             dst = load.buffers[i] = pool.acquire(size);
         }
         try {
-            reader.submit(file(i), m.offset(), dst, load.base + i);
+            reader.submit(file(i), m.offset(), dst.asSlice(0, m.readBytes()), load.base + i); // expanded in place by verify
         } catch (IOException | RuntimeException e) {
             load.release(i);
             throw e;

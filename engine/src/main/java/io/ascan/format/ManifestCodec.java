@@ -172,13 +172,14 @@ public final class ManifestCodec {
         List<SegmentMeta> segs = new ArrayList<>(columns.size());
         for (int c = 0; c < columns.size(); c++) {
             SegmentMeta m = s.segments().get(c);
-            if (!AlignedMemory.isAligned(m.offset()) || m.length() < SegmentLayout.HEADER_BYTES || m.encoding() == null) {
+            if (!AlignedMemory.isAligned(m.offset()) || m.length() < SegmentLayout.HEADER_BYTES || m.encoding() == null
+                    || (m.decoded() != null) != (m.encoding() == Encoding.PACKED) || m.decodedLength() < m.length()) {
                 throw new StorageException(table, columns.get(c).name(), s.index(),
                         "malformed manifest entry (offset " + m.offset() + ", length " + m.length() + ")");
             }
             TypeKind k = columns.get(c).type().kind();
             segs.add(new SegmentMeta(m.offset(), m.length(), m.crc32c(), m.encoding(), m.nullCount(),
-                    bound(m.min(), k), bound(m.max(), k)));
+                    bound(m.min(), k), bound(m.max(), k), m.decoded()));
         }
         return new SliceMeta(s.index(), s.firstRow(), s.rowCount(), segs);
     }

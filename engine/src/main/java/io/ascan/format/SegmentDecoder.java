@@ -87,13 +87,15 @@ public final class SegmentDecoder {
 
     /**
      * Checks the bytes a read left in {@code memory} against the manifest: the CRC32C of the
-     * payload, then the header (rows, type, encoding, buffer lengths).
+     * payload, then the header (rows, type, encoding, buffer lengths). A {@link Encoding#PACKED}
+     * segment is then expanded in place to the plain one, so {@code memory} must hold
+     * {@link SegmentMeta#decodedLength} bytes; call this once per read.
      */
     public static void verify(String table, ColumnSpec column, SliceMeta slice, SegmentMeta meta,
                               MemorySegment memory) throws StorageException {
-        if (memory.byteSize() < meta.length()) {
+        if (memory.byteSize() < meta.decodedLength()) {
             throw new StorageException(table, column.name(), slice.index(), "segment buffer holds "
-                    + memory.byteSize() + " bytes, the segment has " + meta.length());
+                    + memory.byteSize() + " bytes, the segment needs " + meta.decodedLength());
         }
         CRC32C crc = new CRC32C();
         crc.update(memory.asSlice(0, meta.length()).asByteBuffer());
@@ -110,12 +112,21 @@ public final class SegmentDecoder {
         TypeKind k = column.type().kind();
         int expectedBuffers = h.encoding() == Encoding.DICT ? 5 : k == TypeKind.VARCHAR ? 3 : 2;
         long[] starts = SegmentLayout.bufferStarts(h.lengths());
+        boolean packed = h.encoding() == Encoding.PACKED;
+        long[] plain = packed ? new long[] {h.lengths()[0], (long) k.width() * h.rows()} : null;
         if (h.rows() != slice.rowCount() || h.typeOrdinal() != k.ordinal() || h.encoding() != meta.encoding()
                 || h.lengths().length != expectedBuffers || (h.encoding() == Encoding.DICT && k != TypeKind.VARCHAR)
-                || starts[h.lengths().length] != meta.length()) {
+                || starts[h.lengths().length] != meta.length()
+                || packed && (!BitPacking.packable(k) || !BitPacking.fits(k, h.bits())
+                        || h.lengths()[1] < BitPacking.packedBytes(h.rows(), h.bits())
+                        || SegmentLayout.bufferStarts(plain)[2] != meta.decodedLength())) {
             throw new StorageException(table, column.name(), slice.index(), "segment header disagrees with the manifest"
                     + " (rows " + h.rows() + " vs " + slice.rowCount() + ", type " + h.typeOrdinal() + " vs " + k.ordinal()
                     + ", encoding " + h.encoding() + " vs " + meta.encoding() + ")");
+        }
+        if (packed) {
+            BitPacking.expand(memory, starts[1], h.rows(), h.base(), h.bits(), k.width(), h.nullCount(), starts[0]);
+            new SegmentLayout.Header(Encoding.PLAIN, h.typeOrdinal(), h.rows(), h.nullCount(), 0, plain).write(memory);
         }
     }
 

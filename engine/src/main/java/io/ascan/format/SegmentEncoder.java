@@ -21,15 +21,26 @@ final class SegmentEncoder implements AutoCloseable {
     private MemorySegment scratch = MemorySegment.NULL;
 
     /** A finished segment: {@code bytes} is valid until the next call to encode. */
-    record Encoded(MemorySegment bytes, long crc32c, Encoding encoding, int nullCount, Object min, Object max) {}
+    record Encoded(MemorySegment bytes, long crc32c, Encoding encoding, int nullCount, Object min, Object max,
+                   long decodedLength) {}
+
+    private final boolean packing;
+
+    /** @param packing whether integer segments are {@link Encoding#PACKED} where that pays */
+    SegmentEncoder(boolean packing) {
+        this.packing = packing;
+    }
 
     Encoded encode(ColumnBuffer b) {
         int n = b.size;
         TypeKind k = b.kind();
         long validity = SegmentLayout.validityBytes(n);
         Dictionary dict = k == TypeKind.VARCHAR ? Dictionary.build(b) : null;
+        BitPacking.Frame frame = packing ? BitPacking.frame(b) : null;
         long[] lengths;
-        if (k == TypeKind.VARCHAR && dict != null) {
+        if (frame != null) {
+            lengths = new long[] {validity, frame.packedBytes(n)};
+        } else if (k == TypeKind.VARCHAR && dict != null) {
             lengths = new long[] {validity, 4L * n, SegmentLayout.validityBytes(dict.size()), 4L * (dict.size() + 1),
                     dict.dataBytes};
         } else if (k == TypeKind.VARCHAR) {
@@ -43,11 +54,13 @@ final class SegmentEncoder implements AutoCloseable {
         long total = starts[lengths.length];
         MemorySegment seg = scratch(total);
         seg.fill((byte) 0);
-        Encoding enc = dict != null ? Encoding.DICT : Encoding.PLAIN;
-        new SegmentLayout.Header(enc, k.ordinal(), n, b.nullCount, dict == null ? 0 : dict.size(), lengths).write(seg);
+        Encoding enc = frame != null ? Encoding.PACKED : dict != null ? Encoding.DICT : Encoding.PLAIN;
+        new SegmentLayout.Header(enc, k.ordinal(), n, b.nullCount, dict == null ? 0 : dict.size(), lengths,
+                frame == null ? 0 : frame.base(), frame == null ? 0 : frame.bits()).write(seg);
         writeBits(seg, starts[0], b.nulls, n, true);
         long v = starts[1];
-        switch (k) {
+        if (frame != null) BitPacking.pack(b, frame, seg, v);
+        else switch (k) {
             case BOOLEAN -> writeBits(seg, v, toBooleans(b.ints, n), n, false);
             case INTEGER, DATE -> MemorySegment.copy(b.ints, 0, seg, SegmentLayout.INT, v, n);
             case BIGINT, DECIMAL, TIMESTAMP -> MemorySegment.copy(b.longs, 0, seg, SegmentLayout.LONG, v, n);
@@ -67,7 +80,8 @@ final class SegmentEncoder implements AutoCloseable {
         CRC32C crc = new CRC32C();
         crc.update(seg.asByteBuffer());
         Object[] zone = ZoneMap.of(b);
-        return new Encoded(seg, crc.getValue(), enc, b.nullCount, zone[0], zone[1]);
+        long decoded = frame == null ? total : SegmentLayout.bufferStarts(new long[] {validity, (long) k.width() * n})[2];
+        return new Encoded(seg, crc.getValue(), enc, b.nullCount, zone[0], zone[1], decoded);
     }
 
     private static boolean[] toBooleans(int[] ints, int n) {

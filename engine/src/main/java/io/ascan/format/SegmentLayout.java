@@ -10,12 +10,16 @@ import java.nio.ByteOrder;
  * Arrow vector. Segments start at 4 KiB-aligned file offsets (see {@link TableWriter}).
  *
  * <pre>
- *  0 int   magic "ASG1"          4 byte encoding (0 plain, 1 dict)   5 byte buffer count
+ *  0 int   magic "ASG1"          4 byte encoding (0 plain, 1 dict, 2 packed)   5 byte buffer count
  *  6 short type kind ordinal     8 int rows     12 int null count    16 int dictionary size
  * 24 long[5] buffer lengths      64.. buffers
  *   fixed width : validity, values        VARCHAR plain: validity, offsets (int32, rows+1), data
  *   VARCHAR dict: validity, codes (int32), dictionary validity, offsets (int32, size+1), data
+ *   packed      : validity, bit-packed values; 48 long base, 56 int bits (in the unused length slots)
  * </pre>
+ *
+ * A packed segment's values start where the plain segment's would, so a read expands it in place
+ * ({@link BitPacking#expand}).
  */
 public final class SegmentLayout {
     public static final int MAGIC = 0x31475341; // "ASG1" little-endian
@@ -51,7 +55,15 @@ public final class SegmentLayout {
     }
 
     /** The decoded header of a segment. */
-    public record Header(Encoding encoding, int typeOrdinal, int rows, int nullCount, int dictSize, long[] lengths) {
+    public record Header(Encoding encoding, int typeOrdinal, int rows, int nullCount, int dictSize, long[] lengths,
+                         long base, int bits) {
+        static final long BASE = 48;
+        static final long BITS = 56;
+
+        public Header(Encoding encoding, int typeOrdinal, int rows, int nullCount, int dictSize, long[] lengths) {
+            this(encoding, typeOrdinal, rows, nullCount, dictSize, lengths, 0, 0);
+        }
+
         public static Header read(MemorySegment seg) throws java.io.IOException {
             if (seg.byteSize() < HEADER_BYTES || seg.get(INT, 0) != MAGIC) {
                 throw new java.io.IOException("bad segment magic");
@@ -63,8 +75,10 @@ public final class SegmentLayout {
             }
             long[] lengths = new long[count];
             for (int i = 0; i < count; i++) lengths[i] = seg.get(LONG, 24 + 8L * i);
+            boolean packed = enc == Encoding.PACKED.ordinal();
+            if (packed && count != 2) throw new java.io.IOException("bad packed segment header (buffers " + count + ")");
             return new Header(Encoding.values()[enc], seg.get(SHORT, 6), seg.get(INT, 8), seg.get(INT, 12),
-                    seg.get(INT, 16), lengths);
+                    seg.get(INT, 16), lengths, packed ? seg.get(LONG, BASE) : 0, packed ? seg.get(INT, BITS) : 0);
         }
 
         void write(MemorySegment seg) {
@@ -77,6 +91,10 @@ public final class SegmentLayout {
             seg.set(INT, 12, nullCount);
             seg.set(INT, 16, dictSize);
             for (int i = 0; i < lengths.length; i++) seg.set(LONG, 24 + 8L * i, lengths[i]);
+            if (encoding == Encoding.PACKED) {
+                seg.set(LONG, BASE, base);
+                seg.set(INT, BITS, bits);
+            }
         }
     }
 }

@@ -8,8 +8,11 @@ import java.util.List;
  */
 public record TableManifest(int formatVersion, String name, List<ColumnSpec> columns, long rowCount,
                             int segmentCapBytes, List<SliceMeta> slices, long[] distinctCounts) {
-    /** 1: unsealed manifest; 2: manifest sealed with a CRC32C (see {@link ManifestCodec}). */
-    public static final int FORMAT_VERSION = 2;
+    /**
+     * 1: unsealed manifest; 2: manifest sealed with a CRC32C (see {@link ManifestCodec}); 3: segments may be
+     * {@link Encoding#PACKED}, which a build that reads only version 2 would not understand.
+     */
+    public static final int FORMAT_VERSION = 3;
     public static final int SEALED_VERSION = 2;
     public static final String FILE_NAME = "manifest.json";
 

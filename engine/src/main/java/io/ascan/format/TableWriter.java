@@ -109,7 +109,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             for (int i = 0; i < files.length; i++) {
                 files[i] = FileChannel.open(staging.resolve(TableManifest.columnFileName(i, schema.column(i).name())),
                         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                encoders[i] = new SegmentEncoder();
+                encoders[i] = new SegmentEncoder(options.packed());
             }
         } catch (IOException | RuntimeException e) {
             abandonConstruction(e);
@@ -336,7 +336,8 @@ public final class TableWriter implements RowAppender, AutoCloseable {
         steps.before("write " + TableManifest.columnFileName(c, schema.column(c).name()) + " slice " + slices.size());
         while (bb.hasRemaining()) pos += ch.write(bb, pos);
         fileEnds[c] = AlignedMemory.alignUp(offset + length);
-        return new SegmentMeta(offset, Math.toIntExact(length), e.crc32c(), e.encoding(), e.nullCount(), e.min(), e.max());
+        return new SegmentMeta(offset, Math.toIntExact(length), e.crc32c(), e.encoding(), e.nullCount(), e.min(), e.max(),
+                e.encoding() == Encoding.PACKED ? Math.toIntExact(e.decodedLength()) : null);
     }
 
     /** Finishes the table and makes it visible atomically. */

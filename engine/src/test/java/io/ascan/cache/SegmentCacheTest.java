@@ -19,7 +19,6 @@ import io.ascan.catalog.TableReader;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
@@ -108,7 +107,7 @@ class SegmentCacheTest {
     static long alignedBytes(Table t) {
         long total = 0;
         for (SliceMeta s : t.manifest().slices()) {
-            for (int c = 0; c < 2; c++) total += AlignedMemory.alignUp(s.segment(c).length());
+            for (int c = 0; c < 2; c++) total += s.segment(c).memoryBytes();
         }
         return total;
     }
@@ -136,8 +135,8 @@ class SegmentCacheTest {
     void smallCapacityEvictsTheLeastRecentlyUsedSegments() throws Exception {
         Table t = write(dir, 1, false);
         List<SliceMeta> slices = t.manifest().slices();
-        long perSlice = AlignedMemory.alignUp(slices.get(0).segment(0).length())
-                + AlignedMemory.alignUp(slices.get(0).segment(1).length());
+        long perSlice = slices.get(0).segment(0).memoryBytes()
+                + slices.get(0).segment(1).memoryBytes();
         try (SegmentCache cache = SegmentCache.create(memory.allocator(), 2 * perSlice)) {
             BufferAllocator a = memory.allocator();
             assertEquals(expectedSum(1), read(t, slices, cache, a, 1).sum());
@@ -370,7 +369,7 @@ class SegmentCacheTest {
     void evictedSegmentLivesUntilItsVectorsCloseAndAccountingReturnsToZero() throws Exception {
         Table t = write(dir, 1, false);
         SliceMeta slice = t.manifest().slices().get(0);
-        long bytes = AlignedMemory.alignUp(slice.segment(0).length()) + AlignedMemory.alignUp(slice.segment(1).length());
+        long bytes = slice.segment(0).memoryBytes() + slice.segment(1).memoryBytes();
         SegmentCache cache = SegmentCache.create(memory.allocator(), 64 << 20);
         BufferAllocator cacheAllocator = memory.allocator().getChildAllocators().stream()
                 .filter(a -> a.getName().equals(SegmentCache.ALLOCATOR_NAME)).findFirst().orElseThrow();

@@ -81,7 +81,7 @@ final class VersionedTables {
             if (f.endsWith(".col")) Files.move(version.resolve(f), tableDir.resolve(f));
         }
         String body = io.ascan.testing.ManifestFiles.body(version.resolve("manifest.json"))
-                .replaceFirst("\"formatVersion\" : 2", "\"formatVersion\" : 1");
+                .replaceFirst("\"formatVersion\" : \\d+", "\"formatVersion\" : 1");
         Files.writeString(tableDir.resolve("manifest.json"), body);
         Files.delete(tableDir.resolve(TableVersions.CURRENT));
         TableVersions.deleteTree(version);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ascan.catalog.Catalog;
 import io.ascan.catalog.Table;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
@@ -60,7 +59,7 @@ class RoundTripTest {
                     assertEquals(row, s.slice().firstRow());
                     long expectedBytes = 0;
                     for (int c = 0; c < ALL_TYPES.size(); c++) {
-                        expectedBytes += AlignedMemory.alignUp(s.slice().segment(c).length());
+                        expectedBytes += s.slice().segment(c).memoryBytes();
                     }
                     // Zero-copy: the only memory the allocator accounts is the read buffers themselves.
                     assertEquals(expectedBytes, memory.allocator().getAllocatedMemory());

@@ -160,7 +160,7 @@ class AdaptiveScanTest {
         int[] cols = s.columns();
         for (SliceMeta m : lineorder.manifest().slices()) {
             long b = 0;
-            for (int c : cols) b += io.ascan.io.AlignedMemory.alignUp(m.segment(c).length());
+            for (int c : cols) b += m.segment(c).memoryBytes(); // as read into memory, expanded
             maxSlice = Math.max(maxSlice, b);
             table += b;
         }

@@ -6,7 +6,6 @@ import io.ascan.cache.SegmentKey;
 import io.ascan.catalog.Table;
 import io.ascan.format.SegmentMeta;
 import io.ascan.format.SliceMeta;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.IoMode;
 import io.ascan.topology.Interconnect;
 import java.io.IOException;
@@ -120,7 +119,7 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
             long total = 0;
             for (int i = 0; i < columns.length; i++) {
                 SegmentMeta m = s.segment(columns[i]);
-                bytes[i] = AlignedMemory.alignUp(m.length());
+                bytes[i] = m.memoryBytes();
                 total += bytes[i];
                 own.put(new ChunkId(versions[i], s.index()), SegmentKey.of(versions[i], s, m));
             }
@@ -291,8 +290,9 @@ public final class ActiveBufferManager implements AutoCloseable, BufferView {
             ChunkId id = new ChunkId(f, s);
             CScan owner = ownerOf(id);
             SegmentKey key = keys.get(id);
-            SegmentCache.Reservation r = owner == null || key == null ? null
-                    : chunks.reserve(key.length(), k -> policy.keep(this, new ChunkId(k.file(), k.slice())));
+            SegmentCache.Reservation r = owner == null || key == null ? null // room for the segment expanded
+                    : chunks.reserve(owner.metas.get(s).segment(owner.columnOf.get(f)).memoryBytes(),
+                            k -> policy.keep(this, new ChunkId(k.file(), k.slice())));
             if (r == null) { // no room until scans release pins
                 for (ChunkLoader.Read done : reads) done.reservation().close();
                 chunks.unpin(kept);

@@ -1,5 +1,6 @@
 package io.ascan.scan.abm;
 
+import io.ascan.io.AlignedMemory;
 import io.ascan.cache.SegmentCache;
 import io.ascan.cache.SegmentKey;
 import io.ascan.catalog.Table;
@@ -7,6 +8,7 @@ import io.ascan.format.ColumnSpec;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SliceMeta;
 import io.ascan.format.StorageException;
+import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockFile;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
@@ -20,16 +22,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The ABM's process (paper, Figure 3, "ABM process"): one thread asks the manager for the next
  * load the policy wants, reads its segments with one io_uring ring (O_DIRECT, into the pool's
  * memory), checks each against the manifest's CRC32C, inserts it and tells the manager, which
- * wakes the waiting scans. Column files stay open while scans are registered.
+ * wakes the waiting scans. Column files stay open while scans are registered. The checks (and
+ * the expansion of packed segments) run on {@link #CHECKERS} threads, so that the one loader
+ * thread keeps the ring busy.
  */
 final class ChunkLoader extends Thread {
     /** Segment reads in flight on the ring. */
     static final int DEPTH = 64;
+    static final int CHECKERS = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     /** One segment read of a load. */
     record Read(ChunkId id, SegmentKey key, SegmentCache.Reservation reservation, Table table, int column,
@@ -54,6 +62,11 @@ final class ChunkLoader extends Thread {
     private final Map<Path, BlockFile> files = new HashMap<>();
     private final ArrayDeque<long[]> toSubmit = new ArrayDeque<>(); // {job tag, read index}
     private final Map<Long, Job> jobs = new HashMap<>();
+    private final ExecutorService checkers = Executors.newFixedThreadPool(CHECKERS, r -> {
+        Thread t = new Thread(r, "ascan-abm-check");
+        t.setDaemon(true);
+        return t;
+    });
     private final Map<Long, int[]> results = new HashMap<>();
     private long nextTag;
     private BlockReader ring;
@@ -111,7 +124,8 @@ final class ChunkLoader extends Thread {
                     f = ring.open(r.path());
                     files.put(r.path(), f);
                 }
-                ring.submit(f, r.key().offset(), r.reservation().memory(), t[0] * DEPTH * 64 + t[1]);
+                ring.submit(f, r.key().offset(), r.reservation().memory().asSlice(0, AlignedMemory.alignUp(r.key().length())),
+                        t[0] * DEPTH * 64 + t[1]); // the stored bytes; verify expands a packed segment in place
             } catch (IOException e) {
                 results.get(t[0])[(int) t[1]] = -2; // failed to submit: reported as unreadable
                 results.get(t[0])[jobs.get(t[0]).reads().size()]++;
@@ -138,31 +152,42 @@ final class ChunkLoader extends Thread {
             Job j = jobs.remove(tag);
             int[] r = results.remove(tag);
             IOException failure = failures.remove(tag);
-            List<Read> reads = j.reads();
-            for (int i = 0; i < reads.size(); i++) {
-                Read read = reads.get(i);
+            checkers.execute(() -> {
                 try {
-                    if (failure == null) {
-                        if (r[i] < read.key().length()) {
-                            throw new StorageException(read.table().name(), read.spec().name(), read.slice().index(),
-                                    r[i] < 0 ? "segment read failed (" + r[i] + ")" : "column file is truncated: read "
-                                    + r[i] + " of " + read.key().length() + " bytes at offset " + read.key().offset());
-                        }
-                        SegmentDecoder.verify(read.table().name(), read.spec(), read.slice(),
-                                read.slice().segment(read.column()),
-                                read.reservation().memory());
-                        abm.chunks().insert(read.key(), read.reservation()).close();
-                        continue;
-                    }
-                } catch (IOException e) {
-                    failure = e;
-                } catch (RuntimeException e) {
-                    failure = new IOException(e.getMessage(), e);
+                    check(j, r, failure);
+                } catch (RuntimeException | Error e) {
+                    abm.failAll(new IOException("the ABM's loader failed: " + e, e));
                 }
-                read.reservation().close();
-            }
-            abm.loaded(j, failure);
+            });
         }
+    }
+
+    /** Verifies (and expands) a load's segments, inserts them and tells the manager; on a checker thread. */
+    private void check(Job j, int[] r, IOException failure) {
+        List<Read> reads = j.reads();
+        for (int i = 0; i < reads.size(); i++) {
+            Read read = reads.get(i);
+            try {
+                if (failure == null) {
+                    if (r[i] < read.key().length()) {
+                        throw new StorageException(read.table().name(), read.spec().name(), read.slice().index(),
+                                r[i] < 0 ? "segment read failed (" + r[i] + ")" : "column file is truncated: read "
+                                + r[i] + " of " + read.key().length() + " bytes at offset " + read.key().offset());
+                    }
+                    SegmentDecoder.verify(read.table().name(), read.spec(), read.slice(),
+                            read.slice().segment(read.column()),
+                            read.reservation().memory());
+                    abm.chunks().insert(read.key(), read.reservation()).close();
+                    continue;
+                }
+            } catch (IOException e) {
+                failure = e;
+            } catch (RuntimeException e) {
+                failure = new IOException(e.getMessage(), e);
+            }
+            read.reservation().close();
+        }
+        abm.loaded(j, failure);
     }
 
     private void closeFiles() {
@@ -183,6 +208,16 @@ final class ChunkLoader extends Thread {
         } catch (IOException e) {
             // closing anyway
         }
+        checkers.shutdown();
+        boolean interrupted = false;
+        while (!checkers.isTerminated()) { // loads being checked hold the pool's memory: let them finish
+            try {
+                checkers.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
         for (var e : jobs.entrySet()) {
             for (Read r : e.getValue().reads()) r.reservation().close();
             abm.loaded(e.getValue(), new IOException("the Active Buffer Manager closed"));

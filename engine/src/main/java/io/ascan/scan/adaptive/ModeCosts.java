@@ -66,10 +66,13 @@ final class ModeCosts {
         java.util.Set<Integer> tested = new java.util.HashSet<>();
         if (p != null) for (int c : p.columns()) tested.add(c);
         for (int c : read) {
-            double b = 0;
-            for (SliceMeta sl : slices) b += sl.segment(c).length();
-            all += b;
-            if (tested.contains(c)) p0 = Math.min(p0, b);
+            double stored = 0, lines = 0; // direct moves segments as stored (packed), staging lines of the expanded ones
+            for (SliceMeta sl : slices) {
+                stored += sl.segment(c).length();
+                lines += sl.segment(c).decodedLength();
+            }
+            all += stored;
+            if (tested.contains(c)) p0 = Math.min(p0, lines);
         }
         Map<ScanMode, Double> bounds = new EnumMap<>(ScanMode.class);
         double perByte = link.bandwidth() * (double) units;
@@ -128,10 +131,14 @@ final class ModeCosts {
                                 List<RuntimeFilter> filters, long linkBandwidth, long pullupBandwidth, boolean decoded,
                                 int storageThreads, int computeThreads, List<ScanMode> modes) {
         long rows = 0;
-        long[] bytes = new long[table.schema().size()];
+        long[] bytes = new long[table.schema().size()]; // in memory, expanded: what staging and pushdown touch
+        long[] stored = new long[table.schema().size()]; // as stored: what a direct read moves
         for (SliceMeta s : slices) {
             rows += s.rowCount();
-            for (int c : read) bytes[c] += s.segment(c).length();
+            for (int c : read) {
+                bytes[c] += s.segment(c).decodedLength();
+                stored[c] += s.segment(c).length();
+            }
         }
         if (rows == 0) return ModePrior.NONE;
         double sP = Selectivity.of(p, table, slices), s = selectivity(table, slices, projected, p, filters), bloom = 0;
@@ -139,7 +146,7 @@ final class ModeCosts {
         java.util.Set<Integer> pColumns = new java.util.HashSet<>();
         if (p != null) for (int c : p.columns()) pColumns.add(c);
         double readBytes = 0, projectedBytes = 0, touched = 0;
-        for (int c : read) readBytes += (double) bytes[c] / rows;
+        for (int c : read) readBytes += (double) stored[c] / rows;
         for (int c : projected) projectedBytes += decoded ? decodedBytes(table, slices, c, bytes[c], rows) : (double) bytes[c] / rows;
         for (int c : read) {
             double perRow = (double) bytes[c] / rows;
@@ -179,7 +186,7 @@ final class ModeCosts {
         // reached, where that is less) over a slice's mean bytes. Not the smallest slice's: a table's last
         // slice can be a sliver (lineitem's), whose bound rules out nothing.
         long total = 0;
-        for (int c : read) total += bytes[c];
+        for (int c : read) total += stored[c];
         double mean = (double) total / slices.size();
         return new ModePrior(throughput, java.util.Set.of(), source,
                 Map.of(ScanMode.DIRECT, pullupBandwidth / Math.max(1, mean)));

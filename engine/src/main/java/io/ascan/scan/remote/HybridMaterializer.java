@@ -119,11 +119,13 @@ public final class HybridMaterializer implements Materializer {
             throws IOException, InterruptedException {
         int[] read = input.readColumns();
         List<SegmentId> ids = new ArrayList<>(read.length);
-        long[] sizes = new long[read.length];
+        long[] sizes = new long[read.length]; // as stored: what the link and the node's scan move
+        long[] memory = new long[read.length]; // as the cache holds them, expanded
         double[] weights = new double[read.length];
         for (int i = 0; i < read.length; i++) {
             ids.add(new SegmentId(input.table().name(), input.table().version(), read[i], slice.index()));
             sizes[i] = slice.segment(read[i]).length();
+            memory[i] = slice.segment(read[i]).decodedLength();
         }
         CostModel cost = cache.enabled() ? cache.costModel() : null; // no cache: nothing to weigh or measure for
         if (cost != null) {
@@ -131,7 +133,7 @@ public final class HybridMaterializer implements Materializer {
             for (int i = 0; i < read.length; i++) {
                 weights[i] = cost.weight(sizes[i], slice.rowCount(), predicatesOn[i], i < input.projected() ? selectivity : 0);
             }
-            cache.accessed(ids, sizes, weights);
+            cache.accessed(ids, memory, weights);
         }
         ArrowBuf[] held = new ArrowBuf[read.length];
         try {
@@ -144,7 +146,7 @@ public final class HybridMaterializer implements Materializer {
             }
             Boolean fromStorage = bitmapCase(held);
             if (fromStorage != null && bitmaps == BitmapUse.FORCE) return bitmap(slice, held, fromStorage, local);
-            if (wouldAdmitAny(ids, sizes, held)) return pullUp(slice, ids, held);
+            if (wouldAdmitAny(ids, memory, held)) return pullUp(slice, ids, held);
             if (fromStorage != null && bitmaps == BitmapUse.AUTO && cost != null && bitmapCheaper(slice, sizes, held, fromStorage, cost)) {
                 return bitmap(slice, held, fromStorage, local);
             }
@@ -322,7 +324,7 @@ public final class HybridMaterializer implements Materializer {
                 ColumnSpec spec = input.table().schema().column(read[i]);
                 SegmentDecoder.verify(input.table().name(), spec, slice, meta,
                         MemorySegment.ofAddress(pulled[i].memoryAddress()).reinterpret(pulled[i].capacity()));
-                ComputeCache.Admission a = cache.admit(ids.get(i), pulled[i], meta.length());
+                ComputeCache.Admission a = cache.admit(ids.get(i), pulled[i], meta.decodedLength());
                 if (a != null) {
                     held[i] = a.buffer();
                     admitted++;

@@ -16,7 +16,6 @@ import io.ascan.format.SliceMeta;
 import io.ascan.format.TableSchema;
 import io.ascan.format.TableWriter;
 import io.ascan.format.WriteOptions;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
 import io.ascan.io.IoMode;
@@ -78,7 +77,7 @@ class ActiveBufferManagerTest {
         long max = 0;
         for (SliceMeta s : t.manifest().slices()) {
             long n = 0;
-            for (int c : columns) n += AlignedMemory.alignUp(s.segment(c).length());
+            for (int c : columns) n += s.segment(c).memoryBytes();
             max = Math.max(max, n);
         }
         return max;

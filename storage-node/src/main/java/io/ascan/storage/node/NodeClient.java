@@ -237,7 +237,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
                             + " sent column " + c + " of slice " + slice.index() + " unasked or twice");
                     long start = segment.getStartOffset(row), length = segment.getEndOffset(row) - start;
                     bytes += length;
-                    raw[at] = take(segment.getDataBuffer(), start, length, into);
+                    raw[at] = take(segment.getDataBuffer(), start, length, slice.segment(c).decodedLength(), into);
                 }
             }
             for (int i = 0; i < columns.length; i++) {
@@ -254,15 +254,16 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     /**
      * {@code length} bytes of a stream's buffer at {@code start} as a buffer of {@code into}: the same
      * memory when {@code into} shares this client's root (the stream lets go of it with its next batch,
-     * and ownership, with the accounting, passes to {@code into}); a copy otherwise.
+     * and ownership, with the accounting, passes to {@code into}); a copy otherwise, and always for a
+     * packed segment, which needs {@code expanded} bytes to be expanded in place.
      */
-    private ArrowBuf take(ArrowBuf data, long start, long length, BufferAllocator into) {
+    private ArrowBuf take(ArrowBuf data, long start, long length, long expanded, BufferAllocator into) {
         ArrowBuf b;
-        if (into.getRoot() == root) {
+        if (into.getRoot() == root && expanded <= length) {
             ArrowBuf view = data.slice(start, length);
             b = view.getReferenceManager().retain(view, into);
         } else {
-            b = into.buffer(Math.max(length, 1));
+            b = into.buffer(Math.max(Math.max(length, expanded), 1)); // room to expand a packed segment in place
             b.setBytes(0, data, start, length);
         }
         b.writerIndex(length);
@@ -296,7 +297,7 @@ public final class NodeClient implements RemoteStorage, AutoCloseable {
     /** A segment's bytes into the pool's aligned memory, decoded (and checked) by the engine's decoder. */
     private static ColumnData decode(Table table, ColumnSpec spec, SliceMeta slice, int c, ArrowBuf data, long start, long length,
                                      AlignedBufferPool pool, BufferAllocator into) throws IOException {
-        MemorySegment memory = pool.acquire(length);
+        MemorySegment memory = pool.acquire(Math.max(length, slice.segment(c).memoryBytes())); // room to expand in place
         boolean handed = false;
         try {
             MemorySegment.copy(MemorySegment.ofAddress(data.memoryAddress()).reinterpret(data.capacity()), start, memory, 0, length);

@@ -292,7 +292,7 @@ public final class CscanRunner {
     static long columnBytes(Table t, List<String> columns) {
         long n = 0;
         for (SliceMeta s : t.manifest().slices()) {
-            for (String c : columns) n += s.segment(t.schema().indexOf(c)).length();
+            for (String c : columns) n += s.segment(t.schema().indexOf(c)).memoryBytes(); // as the ABM holds them
         }
         return n;
     }
