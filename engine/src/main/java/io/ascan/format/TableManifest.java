@@ -9,8 +9,9 @@ import java.util.List;
 public record TableManifest(int formatVersion, String name, List<ColumnSpec> columns, long rowCount,
                             int segmentCapBytes, List<SliceMeta> slices, long[] distinctCounts) {
     /**
-     * 1: unsealed manifest; 2: manifest sealed with a CRC32C (see {@link ManifestCodec}); 3: segments may be
-     * {@link Encoding#PACKED}, which a build that reads only version 2 would not understand.
+     * 1: unsealed manifest; 2: manifest sealed with a CRC32C (see {@link ManifestCodec}); 3: some segments are
+     * {@link Encoding#PACKED}, which a build that reads only version 2 would not understand (tables without
+     * one are still written as version 2).
      */
     public static final int FORMAT_VERSION = 3;
     public static final int SEALED_VERSION = 2;

@@ -340,6 +340,14 @@ public final class TableWriter implements RowAppender, AutoCloseable {
                 e.encoding() == Encoding.PACKED ? Math.toIntExact(e.decodedLength()) : null);
     }
 
+    /** Version 3 only where a segment is packed, so that a build reading version 2 still reads plain tables. */
+    private int formatVersion() {
+        for (SliceMeta s : slices) {
+            for (SegmentMeta m : s.segments()) if (m.encoding() == Encoding.PACKED) return TableManifest.FORMAT_VERSION;
+        }
+        return TableManifest.SEALED_VERSION;
+    }
+
     /** Finishes the table and makes it visible atomically. */
     public TableManifest commit() throws IOException {
         ensureWritable();
@@ -350,7 +358,7 @@ public final class TableWriter implements RowAppender, AutoCloseable {
             // Appended rows: the base's distinct values plus the new ones bound the count from above.
             if (baseDistinct != null) ndv[c] = baseDistinct[c] < 0 ? -1 : Math.min(rowCount, baseDistinct[c] + ndv[c]);
         }
-        TableManifest manifest = new TableManifest(TableManifest.FORMAT_VERSION, name, schema.columns(), rowCount,
+        TableManifest manifest = new TableManifest(formatVersion(), name, schema.columns(), rowCount,
                 options.segmentCapBytes(), slices, ndv);
         try {
             for (int c = 0; c < files.length; c++) {

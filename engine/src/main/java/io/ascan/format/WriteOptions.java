@@ -7,7 +7,7 @@ package io.ascan.format;
  * rows per slice further (0 = only the byte cap decides); {@code replace} allows overwriting
  * an existing table atomically; {@code steps} is called before each step of the write that
  * changes the disk; {@code packed} stores integer segments {@link Encoding#PACKED} where that saves
- * a quarter of their bytes (the default; the plain form is what format version 2 wrote).
+ * a quarter of their bytes (off by default: see docs/storage.md, "Packed integer segments").
  */
 public record WriteOptions(int segmentCapBytes, int maxSliceRows, boolean replace, TableVersions.Steps steps,
                            boolean packed) {
@@ -15,11 +15,11 @@ public record WriteOptions(int segmentCapBytes, int maxSliceRows, boolean replac
     public static final WriteOptions DEFAULTS = new WriteOptions(DEFAULT_SEGMENT_CAP, 0, false);
 
     public WriteOptions(int segmentCapBytes, int maxSliceRows, boolean replace) {
-        this(segmentCapBytes, maxSliceRows, replace, TableVersions.Steps.NONE, true);
+        this(segmentCapBytes, maxSliceRows, replace, TableVersions.Steps.NONE, false);
     }
 
     public WriteOptions(int segmentCapBytes, int maxSliceRows, boolean replace, TableVersions.Steps steps) {
-        this(segmentCapBytes, maxSliceRows, replace, steps, true);
+        this(segmentCapBytes, maxSliceRows, replace, steps, false);
     }
 
     public WriteOptions {

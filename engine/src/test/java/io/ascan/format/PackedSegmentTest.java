@@ -76,6 +76,8 @@ class PackedSegmentTest {
         Table packed = write(catalog, "packed", true, rows, 1_000);
         Table plain = write(catalog, "plain", false, rows, 1_000);
         assertEquals(3, packed.manifest().slices().size());
+        assertEquals(3, packed.manifest().formatVersion(), "packed segments need format version 3");
+        assertEquals(2, plain.manifest().formatVersion(), "a table without one stays readable by version-2 builds");
         for (int s = 0; s < 3; s++) {
             for (int c = 0; c < SCHEMA.size(); c++) {
                 SegmentMeta p = packed.manifest().slices().get(s).segment(c), q = plain.manifest().slices().get(s).segment(c);

@@ -74,8 +74,13 @@ public final class AllTypesTable {
     }
 
     public static Table write(Path dir, int rows, int sliceRows) throws Exception {
+        return write(dir, rows, sliceRows, false);
+    }
+
+    /** @param packed whether integer segments are stored packed where that pays */
+    public static Table write(Path dir, int rows, int sliceRows, boolean packed) throws Exception {
         Catalog catalog = Catalog.create(dir);
-        try (TableWriter w = catalog.create("all_types", SCHEMA, WriteOptions.DEFAULTS.withMaxSliceRows(sliceRows))) {
+        try (TableWriter w = catalog.create("all_types", SCHEMA, WriteOptions.DEFAULTS.withMaxSliceRows(sliceRows).withPacked(packed))) {
             for (int r = 0; r < rows; r++) appendRow(w, r);
             w.commit();
         }

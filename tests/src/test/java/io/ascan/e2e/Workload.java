@@ -40,6 +40,12 @@ public final class Workload implements AutoCloseable {
         return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf, "--slice-rows", TestScale.current().sliceRows);
     }
 
+    /** As {@link #ssb} and {@link #tpch}, written with {@code --packed} (integer segments bit-packed). */
+    static Workload packed(String suite, Path scratch) throws Exception {
+        String sf = suite.equals("ssb") ? TestScale.current().ssbSf : TestScale.current().tpchSf;
+        return create(suite, scratch, suite, "--sf", sf, "--slice-rows", TestScale.current().sliceRows, "--packed");
+    }
+
     static Workload taxi(Path scratch) throws Exception {
         return create("taxi", scratch, "taxi", "--rows", Long.toString(TestScale.current().taxiRows), "--slice-rows",
                 TestScale.current().sliceRows);

@@ -26,6 +26,7 @@ public final class GenRunner {
     private final PrintWriter err;
     private final boolean terminal;
     private int sliceRows;
+    private boolean packed;
 
     /** Rows written and wall time of one table. */
     public record Result(String table, long rows, double seconds) {}
@@ -47,11 +48,17 @@ public final class GenRunner {
         return this;
     }
 
+    /** Stores integer segments packed where that pays (docs/storage.md, "Packed integer segments"). */
+    public GenRunner withPacked(boolean p) {
+        this.packed = p;
+        return this;
+    }
+
     public List<Result> run(List<ChunkedTable> tables) throws IOException {
         prepareDirectory();
         if (!replace) refuseExisting(tables);
         List<Result> results = new ArrayList<>();
-        WriteOptions options = WriteOptions.DEFAULTS.withReplace(replace).withMaxSliceRows(sliceRows);
+        WriteOptions options = WriteOptions.DEFAULTS.withReplace(replace).withMaxSliceRows(sliceRows).withPacked(packed);
         for (ChunkedTable t : tables) {
             long start = System.nanoTime();
             ProgressBar bar = new ProgressBar(err, terminal, t.name(), t.expectedRows());

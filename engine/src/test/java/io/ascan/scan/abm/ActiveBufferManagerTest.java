@@ -63,7 +63,7 @@ class ActiveBufferManagerTest {
         for (int c = 0; c < COLUMNS; c++) cols.add(ColumnSpec.of("c" + c, DataType.BIGINT));
         Catalog catalog = Catalog.create(dir);
         try (TableWriter w = catalog.create("t", TableSchema.of(cols.toArray(ColumnSpec[]::new)),
-                WriteOptions.DEFAULTS.withMaxSliceRows(SLICE_ROWS))) {
+                WriteOptions.DEFAULTS.withMaxSliceRows(SLICE_ROWS).withPacked(true))) { // loads expand packed segments
             for (int r = 0; r < ROWS; r++) {
                 for (int c = 0; c < COLUMNS; c++) w.setLong(c, value(c, r));
                 w.endRow();

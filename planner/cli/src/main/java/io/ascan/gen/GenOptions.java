@@ -23,8 +23,13 @@ public final class GenOptions {
                     + "2 MiB column segments). Smaller slices give the adaptive policy more measurements per table.")
     int sliceRows;
 
+    @Option(names = "--packed",
+            description = "Store integer columns bit-packed against each segment's minimum where that saves a quarter of their "
+                    + "bytes: less disk and link, more CPU to expand them on read (see docs/storage.md).")
+    boolean packed;
+
     GenRunner runner(picocli.CommandLine.Model.CommandSpec spec) {
         return new GenRunner(dir, threads, replace, spec.commandLine().getOut(), spec.commandLine().getErr(),
-                ProgressBar.stderrIsTerminal()).withSliceRows(sliceRows);
+                ProgressBar.stderrIsTerminal()).withSliceRows(sliceRows).withPacked(packed);
     }
 }

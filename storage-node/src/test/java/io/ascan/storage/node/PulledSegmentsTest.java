@@ -35,7 +35,7 @@ class PulledSegmentsTest {
 
     @BeforeEach
     void catalog() throws Exception {
-        table = AllTypesTable.write(scratch.resolve("served"), 3000, 1000);
+        table = AllTypesTable.write(scratch.resolve("served"), 3000, 1000, true); // some segments packed
     }
 
     /** Counts the buffers allocated in an allocator. */
