@@ -77,52 +77,60 @@ public final class BitPacking {
         MemorySegment.copy(words, 0, seg, SegmentLayout.LONG, at, words.length);
     }
 
-    /** Per thread: the packed words and the expanded values of one segment. */
+    /** Values expanded at a time: a block small enough to stay in the L1 cache between unpacking and copying. */
+    private static final int BLOCK = 1024;
+
+    /** Per thread: the packed words of one segment, and one block of expanded values. */
     private static final class Scratch {
         long[] words = new long[0];
-        long[] values = new long[0];
-        int[] ints = new int[0];
+        final long[] values = new long[BLOCK];
+        final int[] ints = new int[BLOCK];
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
      * Expands the packed values at {@code at} into plain {@code width}-byte values at the same offset;
-     * NULL rows ({@code validity} at {@code validityAt}) get 0. The packed words are copied out first
-     * and the values unpacked on the heap, then copied back in one move.
+     * NULL rows ({@code validity} at {@code validityAt}) get 0. The packed words are copied out first,
+     * so the plain values can then be written front to back, a block at a time.
      */
     static void expand(MemorySegment seg, long at, int rows, long base, int bits, int width, int nullCount, long validityAt) {
         Scratch x = SCRATCH.get();
         int nWords = (int) (packedBytes(rows, bits) / 8);
         if (x.words.length < nWords) x.words = new long[nWords];
-        if (x.values.length < rows) x.values = new long[rows];
-        long[] values = x.values;
         MemorySegment.copy(seg, SegmentLayout.LONG, at, x.words, 0, nWords);
-        unpack(x.words, values, rows, base, bits);
-        if (nullCount > 0) {
-            for (int i = 0; i < rows; i++) {
-                if ((seg.get(ValueLayout.JAVA_BYTE, validityAt + (i >>> 3)) & (1 << (i & 7))) == 0) values[i] = 0;
+        long[] values = x.values;
+        for (int from = 0; from < rows; from += BLOCK) {
+            int n = Math.min(BLOCK, rows - from);
+            unpack(x.words, values, from, n, base, bits);
+            if (nullCount > 0) {
+                for (int i = 0; i < n; i++) {
+                    int r = from + i;
+                    if ((seg.get(ValueLayout.JAVA_BYTE, validityAt + (r >>> 3)) & (1 << (r & 7))) == 0) values[i] = 0;
+                }
             }
-        }
-        if (width == 8) {
-            MemorySegment.copy(values, 0, seg, SegmentLayout.LONG, at, rows);
-        } else {
-            if (x.ints.length < rows) x.ints = new int[rows];
-            int[] ints = x.ints;
-            for (int i = 0; i < rows; i++) ints[i] = (int) values[i];
-            MemorySegment.copy(ints, 0, seg, SegmentLayout.INT, at, rows);
+            if (width == 8) {
+                MemorySegment.copy(values, 0, seg, SegmentLayout.LONG, at + 8L * from, n);
+            } else {
+                int[] ints = x.ints;
+                for (int i = 0; i < n; i++) ints[i] = (int) values[i];
+                MemorySegment.copy(ints, 0, seg, SegmentLayout.INT, at + 4L * from, n);
+            }
         }
     }
 
-    /** Value i is bits [i*bits, (i+1)*bits) of the words; the trailing word makes reading two words always safe. */
-    private static void unpack(long[] words, long[] values, int rows, long base, int bits) {
+    /**
+     * Values {@code from} to {@code from + n} into {@code values}: value i is bits [i*bits, (i+1)*bits)
+     * of the words; the trailing word makes reading two words always safe.
+     */
+    private static void unpack(long[] words, long[] values, int from, int n, long base, int bits) {
         if (bits == 0) {
-            java.util.Arrays.fill(values, 0, rows, base);
+            java.util.Arrays.fill(values, 0, n, base);
             return;
         }
         long mask = (1L << bits) - 1;
-        long p = 0;
-        for (int i = 0; i < rows; i++, p += bits) {
+        long p = (long) from * bits;
+        for (int i = 0; i < n; i++, p += bits) {
             int w = (int) (p >>> 6), s = (int) (p & 63);
             // (x << 1) << (63 - s): the next word's low bits, and nothing when s is 0 (a shift by 64 would be none)
             long v = (words[w] >>> s) | ((words[w + 1] << 1) << (63 - s));

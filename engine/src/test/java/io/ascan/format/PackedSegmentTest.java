@@ -72,9 +72,9 @@ class PackedSegmentTest {
     @EnumSource(IoMode.class)
     void packedSegmentsReadBackAsThePlainOnes(IoMode io) throws Exception {
         Catalog catalog = Catalog.create(dir);
-        int rows = 2_005; // the last slice has 5 rows, fewer than expansion takes out first
-        Table packed = write(catalog, "packed", true, rows, 1_000);
-        Table plain = write(catalog, "plain", false, rows, 1_000);
+        int rows = 6_005; // slices of 3,000 rows span blocks of the expansion; the last has 5 rows
+        Table packed = write(catalog, "packed", true, rows, 3_000);
+        Table plain = write(catalog, "plain", false, rows, 3_000);
         assertEquals(3, packed.manifest().slices().size());
         assertEquals(3, packed.manifest().formatVersion(), "packed segments need format version 3");
         assertEquals(2, plain.manifest().formatVersion(), "a table without one stays readable by version-2 builds");
