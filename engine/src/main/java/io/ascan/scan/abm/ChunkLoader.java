@@ -1,6 +1,5 @@
 package io.ascan.scan.abm;
 
-import io.ascan.io.AlignedMemory;
 import io.ascan.cache.SegmentCache;
 import io.ascan.cache.SegmentKey;
 import io.ascan.catalog.Table;
@@ -37,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 final class ChunkLoader extends Thread {
     /** Segment reads in flight on the ring. */
     static final int DEPTH = 64;
+    /** Threads that check (and expand) loaded segments. */
     static final int CHECKERS = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     /** One segment read of a load. */
