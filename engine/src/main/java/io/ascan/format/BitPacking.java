@@ -20,11 +20,7 @@ public final class BitPacking {
     private BitPacking() {}
 
     /** The frame of a segment's values, or null when packing would not save a quarter of the bytes. */
-    record Frame(long base, int bits) {
-        long packedBytes(int rows) {
-            return BitPacking.packedBytes(rows, bits);
-        }
-    }
+    record Frame(long base, int bits) {}
 
     /** Whole words, and one more: each value is read as a word. */
     static long packedBytes(int rows, int bits) {
@@ -62,10 +58,10 @@ public final class BitPacking {
         return b.longs != null ? b.longs[i] : b.ints[i];
     }
 
-    /** Writes the rows of {@code b} packed at {@code at}, which holds {@link Frame#packedBytes} zeroed bytes. */
+    /** Writes the rows of {@code b} packed at {@code at}, which holds {@link #packedBytes} zeroed bytes. */
     static void pack(ColumnBuffer b, Frame f, MemorySegment seg, long at) {
         if (f.bits() == 0) return;
-        long[] words = new long[(int) (f.packedBytes(b.size) / 8)];
+        long[] words = new long[(int) (packedBytes(b.size, f.bits()) / 8)];
         for (int i = 0; i < b.size; i++) {
             if (b.nulls[i]) continue;
             long u = value(b, i) - f.base();

@@ -113,11 +113,11 @@ public final class SegmentDecoder {
         int expectedBuffers = h.encoding() == Encoding.DICT ? 5 : k == TypeKind.VARCHAR ? 3 : 2;
         long[] starts = SegmentLayout.bufferStarts(h.lengths());
         boolean packed = h.encoding() == Encoding.PACKED;
-        long[] plain = packed ? new long[] {h.lengths()[0], (long) k.width() * h.rows()} : null;
+        long[] plain = packed ? SegmentLayout.fixedWidthLengths(h.rows(), k.width()) : null;
         if (h.rows() != slice.rowCount() || h.typeOrdinal() != k.ordinal() || h.encoding() != meta.encoding()
                 || h.lengths().length != expectedBuffers || (h.encoding() == Encoding.DICT && k != TypeKind.VARCHAR)
                 || starts[h.lengths().length] != meta.length()
-                || packed && (!BitPacking.packable(k) || !BitPacking.fits(k, h.bits())
+                || packed && (!BitPacking.packable(k) || !BitPacking.fits(k, h.bits()) || h.lengths()[0] != plain[0]
                         || h.lengths()[1] < BitPacking.packedBytes(h.rows(), h.bits())
                         || SegmentLayout.bufferStarts(plain)[2] != meta.decodedLength())) {
             throw new StorageException(table, column.name(), slice.index(), "segment header disagrees with the manifest"

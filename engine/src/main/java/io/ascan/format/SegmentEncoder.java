@@ -39,7 +39,7 @@ final class SegmentEncoder implements AutoCloseable {
         BitPacking.Frame frame = packing ? BitPacking.frame(b) : null;
         long[] lengths;
         if (frame != null) {
-            lengths = new long[] {validity, frame.packedBytes(n)};
+            lengths = new long[] {validity, BitPacking.packedBytes(n, frame.bits())};
         } else if (k == TypeKind.VARCHAR && dict != null) {
             lengths = new long[] {validity, 4L * n, SegmentLayout.validityBytes(dict.size()), 4L * (dict.size() + 1),
                     dict.dataBytes};
@@ -48,7 +48,7 @@ final class SegmentEncoder implements AutoCloseable {
         } else if (k == TypeKind.BOOLEAN) {
             lengths = new long[] {validity, validity};
         } else {
-            lengths = new long[] {validity, (long) k.width() * n};
+            lengths = SegmentLayout.fixedWidthLengths(n, k.width());
         }
         long[] starts = SegmentLayout.bufferStarts(lengths);
         long total = starts[lengths.length];
@@ -80,7 +80,7 @@ final class SegmentEncoder implements AutoCloseable {
         CRC32C crc = new CRC32C();
         crc.update(seg.asByteBuffer());
         Object[] zone = ZoneMap.of(b);
-        long decoded = frame == null ? total : SegmentLayout.bufferStarts(new long[] {validity, (long) k.width() * n})[2];
+        long decoded = frame == null ? total : SegmentLayout.bufferStarts(SegmentLayout.fixedWidthLengths(n, k.width()))[2];
         return new Encoded(seg, crc.getValue(), enc, b.nullCount, zone[0], zone[1], decoded);
     }
 

@@ -42,6 +42,11 @@ public final class SegmentLayout {
         return (rows + 7L) / 8;
     }
 
+    /** The buffer lengths of a plain fixed-width segment: validity, values. */
+    public static long[] fixedWidthLengths(int rows, int width) {
+        return new long[] {validityBytes(rows), (long) width * rows};
+    }
+
     /** Start offsets of the buffers with the given lengths, and (last element) the total length. */
     public static long[] bufferStarts(long[] lengths) {
         long[] starts = new long[lengths.length + 1];

@@ -33,17 +33,24 @@ public final class Workload implements AutoCloseable {
     }
 
     static Workload ssb(Path scratch) throws Exception {
-        return create("ssb", scratch, "ssb", "--sf", TestScale.current().ssbSf, "--slice-rows", TestScale.current().sliceRows);
+        return suite("ssb", scratch);
     }
 
     static Workload tpch(Path scratch) throws Exception {
-        return create("tpch", scratch, "tpch", "--sf", TestScale.current().tpchSf, "--slice-rows", TestScale.current().sliceRows);
+        return suite("tpch", scratch);
     }
 
     /** As {@link #ssb} and {@link #tpch}, written with {@code --packed} (integer segments bit-packed). */
     static Workload packed(String suite, Path scratch) throws Exception {
+        return suite(suite, scratch, "--packed");
+    }
+
+    /** SSB or TPC-H at the test scale, with {@code extra} arguments for {@code ascan gen}. */
+    private static Workload suite(String suite, Path scratch, String... extra) throws Exception {
         String sf = suite.equals("ssb") ? TestScale.current().ssbSf : TestScale.current().tpchSf;
-        return create(suite, scratch, suite, "--sf", sf, "--slice-rows", TestScale.current().sliceRows, "--packed");
+        List<String> args = new ArrayList<>(List.of(suite, "--sf", sf, "--slice-rows", TestScale.current().sliceRows));
+        args.addAll(List.of(extra));
+        return create(suite, scratch, args.toArray(String[]::new));
     }
 
     static Workload taxi(Path scratch) throws Exception {

@@ -7,7 +7,6 @@ import io.ascan.format.ColumnSpec;
 import io.ascan.format.SegmentDecoder;
 import io.ascan.format.SliceMeta;
 import io.ascan.format.StorageException;
-import io.ascan.io.AlignedMemory;
 import io.ascan.io.BlockFile;
 import io.ascan.io.BlockReader;
 import io.ascan.io.BlockReaders;
@@ -124,7 +123,7 @@ final class ChunkLoader extends Thread {
                     f = ring.open(r.path());
                     files.put(r.path(), f);
                 }
-                ring.submit(f, r.key().offset(), r.reservation().memory().asSlice(0, AlignedMemory.alignUp(r.key().length())),
+                ring.submit(f, r.key().offset(), r.reservation().memory().asSlice(0, r.slice().segment(r.column()).readBytes()),
                         t[0] * DEPTH * 64 + t[1]); // the stored bytes; verify expands a packed segment in place
             } catch (IOException e) {
                 results.get(t[0])[(int) t[1]] = -2; // failed to submit: reported as unreadable
