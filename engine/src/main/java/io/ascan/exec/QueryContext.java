@@ -147,6 +147,16 @@ public final class QueryContext {
         if (failure != null) interruptAll();
     }
 
+    /** Registers {@code t} unless it is already; true if this call registered it. */
+    public boolean registerIfAbsent(Thread t) {
+        boolean added;
+        synchronized (threads) {
+            added = threads.add(t);
+        }
+        if (failure != null) interruptAll();
+        return added;
+    }
+
     public void unregister(List<Thread> ts) {
         synchronized (threads) {
             ts.forEach(threads::remove);

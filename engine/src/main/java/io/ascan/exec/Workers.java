@@ -63,27 +63,27 @@ public final class Workers {
     /**
      * As {@link #run(QueryContext, String, int, Body)}; a worker's access outside native memory
      * (checked mode) is reported {@code where.apply(worker)}: the pipeline or operator it ran.
+     *
+     * <p>Worker 0 runs on the calling thread, which would otherwise only wait: it starts at once,
+     * where a pool thread first has to be woken and scheduled (on a busy machine a scheduler
+     * quantum, milliseconds, against a small query's few), and a pipeline of one worker needs no
+     * hand-off at all.
      */
     public static void run(QueryContext query, String name, int count, java.util.function.IntFunction<String> where, Body body)
             throws Exception {
+        if (count <= 0) return;
         Throwable[] failure = new Throwable[1];
-        CountDownLatch done = new CountDownLatch(count);
-        for (int i = 0; i < count; i++) {
+        CountDownLatch done = new CountDownLatch(count - 1);
+        for (int i = 1; i < count; i++) {
             int w = i;
             POOL.execute(() -> {
                 Thread t = Thread.currentThread();
                 String idle = t.getName();
-                t.setName("ascan-q" + query.id() + "-" + name + "-" + w);
+                t.setName(workerName(query, name, w));
                 List<Thread> self = List.of(t);
                 query.register(self);
                 try {
-                    body.run(w);
-                } catch (Throwable e) {
-                    if (where != null && e instanceof io.ascan.memory.NativeAccessException n) n.in(where.apply(w));
-                    synchronized (failure) {
-                        if (failure[0] == null) failure[0] = e;
-                    }
-                    query.fail(e);
+                    runWorker(query, w, where, body, failure);
                 } finally {
                     query.unregister(self);
                     clean(t, idle);
@@ -91,12 +91,57 @@ public final class Workers {
                 }
             });
         }
+        runOnCaller(query, name, where, body, failure);
         awaitUninterruptibly(done);
         // The query's first failure is the cause; a worker's own may just be the interrupt that followed it.
         query.checkCancelled();
         synchronized (failure) {
             if (failure[0] instanceof Exception e) throw e;
             if (failure[0] instanceof Error e) throw e;
+        }
+    }
+
+    /**
+     * Worker 0 on the calling thread, named and registered as a pool worker would be while it
+     * runs; the caller keeps its registration (a coordinator's), and its CPU placement unless
+     * the worker pinned it. A caller registered only for the worker loses, as a pool thread does,
+     * the interrupt a failure of the query left (the failure itself is thrown); a registered one
+     * keeps it, as it would have while waiting.
+     */
+    private static void runOnCaller(QueryContext query, String name, java.util.function.IntFunction<String> where, Body body,
+                                    Throwable[] failure) {
+        Thread t = Thread.currentThread();
+        String own = t.getName();
+        boolean pinned = ScanEnvironment.pinned();
+        t.setName(workerName(query, name, 0));
+        boolean registered = query.registerIfAbsent(t);
+        try {
+            runWorker(query, 0, where, body, failure);
+        } finally {
+            if (registered) {
+                query.unregister(List.of(t));
+                if (query.cancelled()) Thread.interrupted();
+            }
+            if (!pinned) ScanEnvironment.restorePlacement();
+            t.setName(own);
+        }
+    }
+
+    private static String workerName(QueryContext query, String name, int w) {
+        return "ascan-q" + query.id() + "-" + name + "-" + w;
+    }
+
+    /** Runs worker {@code w}'s body; its failure is recorded (the first one) and fails the query. */
+    private static void runWorker(QueryContext query, int w, java.util.function.IntFunction<String> where, Body body,
+                                  Throwable[] failure) {
+        try {
+            body.run(w);
+        } catch (Throwable e) {
+            if (where != null && e instanceof io.ascan.memory.NativeAccessException n) n.in(where.apply(w));
+            synchronized (failure) {
+                if (failure[0] == null) failure[0] = e;
+            }
+            query.fail(e);
         }
     }
 

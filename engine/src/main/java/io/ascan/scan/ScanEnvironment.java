@@ -67,6 +67,11 @@ public record ScanEnvironment(Topology topology, Interconnect interconnect, Samp
         }
     }
 
+    /** Whether the calling thread is pinned for a task ({@link #restorePlacement()} would move it). */
+    public static boolean pinned() {
+        return UNPINNED.get() != null;
+    }
+
     /** The thread's CPU set before it was pinned for its current task. */
     private static final ThreadLocal<BitSet> UNPINNED = new ThreadLocal<>();
 

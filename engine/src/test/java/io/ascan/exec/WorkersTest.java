@@ -67,6 +67,71 @@ class WorkersTest {
         }
     }
 
+    /**
+     * Worker 0 runs on the calling thread (a coordinator here), named as a worker while it runs;
+     * the others on pool threads. Afterwards the coordinator has its own name back and is still
+     * registered with the query: a cancellation still interrupts it.
+     */
+    @Test
+    void workerZeroRunsOnTheCallerWhichKeepsItsNameAndRegistration() throws Exception {
+        QueryContext query = query();
+        try {
+            Thread[] ran = new Thread[3];
+            String[] names = new String[3];
+            AtomicReference<Thread> coordinator = new AtomicReference<>();
+            AtomicReference<String> after = new AtomicReference<>();
+            AtomicBoolean interruptedByCancel = new AtomicBoolean();
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Workers.awaitUninterruptibly(Workers.start(query, "coordinator", () -> {
+                Thread me = Thread.currentThread();
+                coordinator.set(me);
+                query.register(java.util.List.of(me));
+                try {
+                    Workers.run(query, "p3", 3, w -> {
+                        ran[w] = Thread.currentThread();
+                        names[w] = Thread.currentThread().getName();
+                    });
+                    after.set(me.getName());
+                    query.cancel("stop");
+                    interruptedByCancel.set(Thread.interrupted());
+                } catch (Throwable e) {
+                    failed.set(e);
+                } finally {
+                    query.unregister(java.util.List.of(me));
+                }
+            }));
+            assertEquals(null, failed.get());
+            assertTrue(ran[0] == coordinator.get(), "worker 0 ran on " + ran[0] + ", not on the calling thread");
+            assertTrue(ran[1] != coordinator.get() && ran[2] != coordinator.get() && ran[1] != ran[2], "workers 1 and 2 share a thread");
+            for (int w = 0; w < 3; w++) assertEquals("ascan-q" + query.id() + "-p3-" + w, names[w]);
+            assertEquals("ascan-q" + query.id() + "-coordinator", after.get());
+            assertTrue(interruptedByCancel.get(), "the coordinator lost its registration to worker 0");
+        } finally {
+            query.allocator().close();
+        }
+    }
+
+    /** A caller that was not registered is not left registered; worker 0's failure fails the query once the others end. */
+    @Test
+    void workerZerosFailureIsThrownAfterTheOthersEnd() {
+        QueryContext query = query();
+        try {
+            AtomicBoolean othersEnded = new AtomicBoolean();
+            QueryException e = org.junit.jupiter.api.Assertions.assertThrows(QueryException.class, () -> Workers.run(query, "p", 2, w -> {
+                if (w == 0) throw new IllegalStateException("worker 0 broke");
+                while (!query.cancelled()) Thread.onSpinWait(); // ends once worker 0's failure stopped the query
+                othersEnded.set(true);
+            }));
+            assertTrue(e.getMessage().contains("worker 0 broke"), e.getMessage());
+            assertTrue(othersEnded.get(), "run returned before worker 1 ended");
+            query.cancel("later");
+            assertFalse(Thread.interrupted(), "the unregistered caller was left registered with the query");
+            assertFalse(Thread.currentThread().getName().startsWith("ascan-q"), Thread.currentThread().getName());
+        } finally {
+            query.allocator().close();
+        }
+    }
+
     /** Checked mode (the test suite's): a worker's access outside native memory fails the query naming where it ran. */
     @Test
     void aBadNativeAccessFailsTheQueryNamingWhereItRan() {
