@@ -209,26 +209,40 @@ public final class FilterKernelCompiler {
      */
     public static Compiled compile(Expr predicate, int[] tableToBatch, List<ExprCompiler.Input> inputs,
                                    List<RuntimeFilterKeys> runtimeFilters, IntFunction<String> tableNames) {
+        return compile(predicate, tableToBatch, inputs, runtimeFilters, false, tableNames);
+    }
+
+    /**
+     * As {@link #compile(Expr, int[], List, List, IntFunction)}; with {@code runtimeFiltersFirst}
+     * the runtime filters run before P, and P only over the tuples they kept (the order a
+     * {@link io.ascan.scan.materializer.RuntimeFilterOrder} chooses when R removes more per test).
+     * Either order selects the same tuples.
+     */
+    public static Compiled compile(Expr predicate, int[] tableToBatch, List<ExprCompiler.Input> inputs,
+                                   List<RuntimeFilterKeys> runtimeFilters, boolean runtimeFiltersFirst,
+                                   IntFunction<String> tableNames) {
         CodeBuilder code = new CodeBuilder();
         ExprCompiler.BatchColumns batch = new ExprCompiler.BatchColumns(inputs);
         VectorColumnAccess tableColumns = VectorColumnAccess.remapped(batch, tableToBatch);
         int mark = code.mark();
         code.setIndent(2);
-        // P's simple conjuncts branch-free, then the rest of P per tuple, then each R: each refines the selection
+        // P's simple conjuncts branch-free, then the rest of P per tuple, then each R (or each R, then P): each refines the selection
         SelectionCodegen p = SelectionCodegen.of(predicate, tableColumns, tableNames);
         List<SelectionCodegen.Step> steps = new ArrayList<>(p.steps());
         Expr rest = p.restPredicate();
         if (rest != null) steps.add(SelectionCodegen.general(rest, tableColumns, tableNames));
-        if (steps.isEmpty() && !runtimeFilters.isEmpty()) code.line("int n = 0;"); // the first R reads every row
+        boolean rFirst = !runtimeFilters.isEmpty() && (steps.isEmpty() || runtimeFiltersFirst);
+        if (rFirst) code.line("int n = 0;"); // the first R reads every row
         else SelectionCodegen.emit(code, steps, "selection", "n", "0", "rows");
         for (int f = 0; f < runtimeFilters.size(); f++) {
             RuntimeFilterKeys r = runtimeFilters.get(f);
-            boolean first = steps.isEmpty() && f == 0;
+            boolean first = rFirst && f == 0;
             if (r.test() != KeyTest.BLOOM) emitKeyRange(code, batch, f, r.columns()[0], first, r.test() == KeyTest.BITMAP);
             if (r.test() == KeyTest.BLOOM || r.test() == KeyTest.RANGE_THEN_BLOOM) {
                 emitRuntimeFilter(code, batch, f, r.columns(), first && r.test() == KeyTest.BLOOM);
             }
         }
+        if (rFirst) SelectionCodegen.refine(code, steps, "selection", "n");
         String body = code.cut(mark);
 
         String rt = "io.ascan.codegen.rt.";

@@ -202,6 +202,27 @@ public final class SelectionCodegen {
         }
     }
 
+    /**
+     * Emits the loops of {@code steps} over the rows already selected in {@code sel[0, count)},
+     * which keep those that pass, in order ({@code count} is updated).
+     */
+    public static void refine(CodeBuilder code, List<Step> steps, String sel, String count) {
+        for (Step s : steps) {
+            code.line("// " + s.describe().replace('\n', ' '));
+            List<String> validity = s.validity();
+            if (validity.isEmpty()) {
+                loop(code, s, false, false, sel, count, null, null);
+            } else {
+                code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
+                loop(code, s, false, false, sel, count, null, null);
+                code.close();
+                code.open("else");
+                loop(code, s, true, false, sel, count, null, null);
+                code.close();
+            }
+        }
+    }
+
     private static void loop(CodeBuilder code, Step s, boolean nulls, boolean first, String sel, String count, String from, String to) {
         if (first) {
             code.open("for (int row = " + from + "; row < " + to + "; row++)");

@@ -198,8 +198,9 @@ class SelectionKernelTest {
     @Test
     void runtimeFiltersSelectAcrossChunksWithAndWithoutP() {
         // R hashes a chunk of keys, then tests it: row counts below, at and past a chunk, several chunks,
-        // R first (every row) and after P, one key and two, with NULLs and without
+        // R first (every row) and after P, and R before P, one key and two, with NULLs and without
         Random rnd = new Random(5);
+        boolean rFirst = false;
         for (boolean nulls : new boolean[] {true, false}) {
             List<Object[]> base = rows(nulls);
             List<Object[]> rows = new ArrayList<>();
@@ -212,9 +213,10 @@ class SelectionKernelTest {
                 for (Object[] r : base.subList(0, base.size() / 2)) onIL.add(keyHash(r[1], r[2]));
                 BloomFilter[] filters = {onJ, onIL};
                 List<int[]> keys = List.of(new int[] {9}, new int[] {1, 2});
-                for (Expr p : new Expr[] {null, cmp(GT, I, Literal.of(0))}) {
+                for (Expr p : new Expr[] {null, cmp(GT, I, Literal.of(0)), cmp(GT, I, Literal.of(0))}) {
+                    rFirst = p != null && !rFirst; // with P: R first, then P first
                     FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS,
-                            FilterKernelCompiler.RuntimeFilterKeys.hashed(keys), this::name);
+                            FilterKernelCompiler.RuntimeFilterKeys.hashed(keys), rFirst, this::name);
                     try (FilterKernelCompiler.Kernel kernel = compiled.instantiate(memory.allocator())) {
                         for (int count : new int[] {0, 1, FilterKernelCompiler.CHUNK, FilterKernelCompiler.CHUNK + 1, rows.size()}) {
                             List<Integer> expected = new ArrayList<>();
@@ -254,10 +256,13 @@ class SelectionKernelTest {
                 for (Object[] r : base) for (int c : new int[] {1, 2}) everyKey.add(keyHash(r[c]));
                 for (int key : new int[] {1, 2}) {
                     for (long[] b : key == 1 ? intBounds : longBounds) {
-                        for (Expr p : new Expr[] {null, cmp(GT, J, Literal.of(0))}) {
+                        boolean rFirst = false;
+                        for (Expr p : new Expr[] {null, cmp(GT, J, Literal.of(0)), cmp(GT, J, Literal.of(0))}) {
+                            rFirst = p != null && !rFirst; // with P: R first, then P first
                             var keys = List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {key},
                                     FilterKernelCompiler.KeyTest.RANGE_THEN_BLOOM));
-                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, rFirst,
+                                    this::name);
                             List<Integer> expected = new ArrayList<>();
                             for (int r = 0; r < rows.size(); r++) {
                                 Object[] row = rows.get(r);
@@ -305,9 +310,12 @@ class SelectionKernelTest {
                      StringScratch scratch = new StringScratch(memory.allocator())) {
                     for (long v : builds[k]) io.ascan.codegen.rt.Mem.putLong(build.appendRow() + layout.valueOffset(0), v);
                     try (KeyBitmap bits = KeyBitmap.of(List.of(build), layout, 0, range, memory.allocator())) {
-                        for (Expr p : new Expr[] {null, cmp(GT, L, Literal.of(0L))}) {
+                        boolean rFirst = false;
+                        for (Expr p : new Expr[] {null, cmp(GT, L, Literal.of(0L)), cmp(GT, L, Literal.of(0L))}) {
+                            rFirst = p != null && !rFirst; // with P: R first, then P first
                             var keys = List.of(new FilterKernelCompiler.RuntimeFilterKeys(new int[] {key}, FilterKernelCompiler.KeyTest.BITMAP));
-                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, this::name);
+                            FilterKernelCompiler.Compiled compiled = FilterKernelCompiler.compile(p, identity(), INPUTS, keys, rFirst,
+                                    this::name);
                             List<Integer> expected = new ArrayList<>();
                             for (int r = 0; r < rows.size(); r++) {
                                 Object[] row = rows.get(r);

@@ -600,7 +600,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         if (applied.isEmpty() && (p == null || !p.measured())) return runtimeFilters.stream().map(RuntimeFilter::describe).toList();
         List<String> out = new ArrayList<>();
         for (int i = 0; i < applied.size(); i++) {
-            for (RuntimeFilter f : runtimeFilters) if (f.filter() == applied.get(i).filter()) out.add(f.describe() + ", applied " + (i + 1) + ".");
+            String when = i == 0 && p.runtimeFiltersFirst() ? " (before P)" : "";
+            for (RuntimeFilter f : runtimeFilters) {
+                if (f.filter() == applied.get(i).filter()) out.add(f.describe() + ", applied " + (i + 1) + when + ".");
+            }
         }
         for (RuntimeFilter f : runtimeFilters) {
             if (applied.stream().noneMatch(a -> a.filter() == f.filter())) out.add(f.describe() + ", left out: keeps nearly every row");

@@ -3,6 +3,7 @@ package io.ascan.scan.materializer;
 import io.ascan.codegen.Batches;
 import io.ascan.codegen.ExprCompiler;
 import io.ascan.codegen.FilterKernelCompiler;
+import io.ascan.codegen.SelectionCodegen;
 import io.ascan.codegen.rt.Batch;
 import io.ascan.codegen.rt.StringScratch;
 import io.ascan.scan.Rowset;
@@ -98,6 +99,9 @@ public final class PushdownMaterializer implements Materializer {
         return ScanMode.PUSHDOWN;
     }
 
+    /** R before P in the kernels: set with {@link #applied}, before any kernel is compiled. */
+    private volatile boolean runtimeFiltersFirst;
+
     private void apply(List<RuntimeFilter> filters) {
         blooms = filters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
         long[] b = new long[FilterKernelCompiler.BOUNDS * filters.size()];
@@ -134,7 +138,8 @@ public final class PushdownMaterializer implements Materializer {
     /** The kernel for this slice's combination of plain and dictionary-encoded columns, compiled once. */
     private FilterKernelCompiler.Compiled compiled(SliceData data, String key) {
         return kernels.computeIfAbsent(key, k -> FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data),
-                applied.stream().map(RuntimeFilter::kernelKeys).toList(), c -> input.table().schema().column(c).name()));
+                applied.stream().map(RuntimeFilter::kernelKeys).toList(), runtimeFiltersFirst,
+                c -> input.table().schema().column(c).name()));
     }
 
     /**
@@ -160,8 +165,31 @@ public final class PushdownMaterializer implements Materializer {
         }
         List<RuntimeFilter> order = new ArrayList<>();
         long[] bytes = filters.stream().mapToLong(RuntimeFilter::sizeBytes).toArray();
-        for (int f : RuntimeFilterOrder.of(passRates, bytes)) order.add(filters.get(f));
+        int[] ranked = RuntimeFilterOrder.of(passRates, bytes);
+        for (int f : ranked) order.add(filters.get(f));
+        if (predicate != null && ranked.length > 0) {
+            double p = predicatePassRate(data, batch, rows, sel, scratch);
+            runtimeFiltersFirst = RuntimeFilterOrder.beforePredicate(passRates[ranked[0]], bytes[ranked[0]], p,
+                    SelectionCodegen.conjuncts(predicate).size());
+        }
         apply(order);
+    }
+
+    /** The fraction of the first {@code rows} tuples of {@code data} that P keeps. */
+    private double predicatePassRate(SliceData data, Batch batch, int rows, int[] sel, StringScratch scratch) {
+        if (rows == 0) return 0;
+        FilterKernelCompiler.Compiled p = FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data), List.of(),
+                c -> input.table().schema().column(c).name());
+        try (FilterKernelCompiler.Kernel k = p.instantiate(input.allocator())) {
+            return (double) k.select(batch, rows, sel, scratch, new BloomFilter[0], new long[0]) / rows;
+        } finally {
+            scratch.reset();
+        }
+    }
+
+    /** Whether the kernels run R before P (decided with the runtime filters' order). */
+    public boolean runtimeFiltersFirst() {
+        return runtimeFiltersFirst;
     }
 
     /** The fraction of the first {@code rows} tuples of {@code data} ({@code batch}) that filter {@code r} keeps when tested so. */

@@ -34,6 +34,18 @@ public final class RuntimeFilterOrder {
         return kept.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * Whether the first runtime filter (pass rate {@code passRate}, {@code bytes} in size) runs
+     * before P ({@code predicatePassRate}, {@code conjuncts} conjuncts, each costing about one
+     * test): by the same cost per tuple removed. TPC-H q03's {@code lineitem} scan keeps 54% of
+     * its tuples by P (one date compare) and 10% by R (one bit of a 750 KB key bitmap): R first
+     * tests 6 M keys and then 0.6 M dates, P first 6 M dates and then 3.2 M keys, through the
+     * selection vector (a microbenchmark of these two loops: 0.70-0.74x the time R first).
+     */
+    public static boolean beforePredicate(double passRate, long bytes, double predicatePassRate, int conjuncts) {
+        return rank(passRate, bytes) < Math.max(1, conjuncts) / Math.max(1 - predicatePassRate, 1e-9);
+    }
+
     /** Modelled cost of a test per tuple it removes. */
     static double rank(double passRate, long bytes) {
         double cost = 1 + (double) bytes / CACHED_BYTES;
