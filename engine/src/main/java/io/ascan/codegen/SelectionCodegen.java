@@ -186,18 +186,7 @@ public final class SelectionCodegen {
         if (steps.isEmpty()) code.line("for (int row = " + from + "; row < " + to + "; row++) " + sel + "[" + count + "++] = row;");
         boolean first = true;
         for (Step s : steps) {
-            code.line("// " + s.describe().replace('\n', ' '));
-            List<String> validity = s.validity();
-            if (validity.isEmpty()) {
-                loop(code, s, false, first, sel, count, from, to);
-            } else {
-                code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
-                loop(code, s, false, first, sel, count, from, to);
-                code.close();
-                code.open("else");
-                loop(code, s, true, first, sel, count, from, to);
-                code.close();
-            }
+            step(code, s, first, sel, count, from, to);
             first = false;
         }
     }
@@ -207,20 +196,23 @@ public final class SelectionCodegen {
      * which keep those that pass, in order ({@code count} is updated).
      */
     public static void refine(CodeBuilder code, List<Step> steps, String sel, String count) {
-        for (Step s : steps) {
-            code.line("// " + s.describe().replace('\n', ' '));
-            List<String> validity = s.validity();
-            if (validity.isEmpty()) {
-                loop(code, s, false, false, sel, count, null, null);
-            } else {
-                code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
-                loop(code, s, false, false, sel, count, null, null);
-                code.close();
-                code.open("else");
-                loop(code, s, true, false, sel, count, null, null);
-                code.close();
-            }
+        for (Step s : steps) step(code, s, false, sel, count, null, null);
+    }
+
+    /** One step's loop, in a loop without NULL checks where none of its columns has NULLs. */
+    private static void step(CodeBuilder code, Step s, boolean first, String sel, String count, String from, String to) {
+        code.line("// " + s.describe().replace('\n', ' '));
+        List<String> validity = s.validity();
+        if (validity.isEmpty()) {
+            loop(code, s, false, first, sel, count, from, to);
+            return;
         }
+        code.open("if ((" + String.join(" | ", validity) + ") == 0L)");
+        loop(code, s, false, first, sel, count, from, to);
+        code.close();
+        code.open("else");
+        loop(code, s, true, first, sel, count, from, to);
+        code.close();
     }
 
     private static void loop(CodeBuilder code, Step s, boolean nulls, boolean first, String sel, String count, String from, String to) {
