@@ -119,7 +119,7 @@ public final class SegmentDecoder {
                 || starts[h.lengths().length] != meta.length()
                 || packed && (!BitPacking.packable(k) || !BitPacking.fits(k, h.bits()) || h.lengths()[0] != plain[0]
                         || h.lengths()[1] < BitPacking.packedBytes(h.rows(), h.bits())
-                        || SegmentLayout.bufferStarts(plain)[2] != meta.decodedLength())) {
+                        || SegmentLayout.fixedWidthBytes(h.rows(), k.width()) != meta.decodedLength())) {
             throw new StorageException(table, column.name(), slice.index(), "segment header disagrees with the manifest"
                     + " (rows " + h.rows() + " vs " + slice.rowCount() + ", type " + h.typeOrdinal() + " vs " + k.ordinal()
                     + ", encoding " + h.encoding() + " vs " + meta.encoding() + ")");

@@ -80,7 +80,7 @@ final class SegmentEncoder implements AutoCloseable {
         CRC32C crc = new CRC32C();
         crc.update(seg.asByteBuffer());
         Object[] zone = ZoneMap.of(b);
-        long decoded = frame == null ? total : SegmentLayout.bufferStarts(SegmentLayout.fixedWidthLengths(n, k.width()))[2];
+        long decoded = frame == null ? total : SegmentLayout.fixedWidthBytes(n, k.width());
         return new Encoded(seg, crc.getValue(), enc, b.nullCount, zone[0], zone[1], decoded);
     }
 

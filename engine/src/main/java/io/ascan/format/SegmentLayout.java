@@ -47,6 +47,11 @@ public final class SegmentLayout {
         return new long[] {validityBytes(rows), (long) width * rows};
     }
 
+    /** The length of a plain fixed-width segment: what a packed one expands to. */
+    public static long fixedWidthBytes(int rows, int width) {
+        return bufferStarts(fixedWidthLengths(rows, width))[2];
+    }
+
     /** Start offsets of the buffers with the given lengths, and (last element) the total length. */
     public static long[] bufferStarts(long[] lengths) {
         long[] starts = new long[lengths.length + 1];

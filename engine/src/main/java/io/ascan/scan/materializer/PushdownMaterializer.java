@@ -177,14 +177,7 @@ public final class PushdownMaterializer implements Materializer {
 
     /** The fraction of the first {@code rows} tuples of {@code data} that P keeps. */
     private double predicatePassRate(SliceData data, Batch batch, int rows, int[] sel, StringScratch scratch) {
-        if (rows == 0) return 0;
-        FilterKernelCompiler.Compiled p = FilterKernelCompiler.compile(predicate, tableToBatch, inputs(data), List.of(),
-                c -> input.table().schema().column(c).name());
-        try (FilterKernelCompiler.Kernel k = p.instantiate(input.allocator())) {
-            return (double) k.select(batch, rows, sel, scratch, new BloomFilter[0], new long[0]) / rows;
-        } finally {
-            scratch.reset();
-        }
+        return sampledPassRate(predicate, List.of(), new BloomFilter[0], new long[0], data, batch, rows, sel, scratch);
     }
 
     /** Whether the kernels run R before P (decided with the runtime filters' order). */
@@ -195,13 +188,20 @@ public final class PushdownMaterializer implements Materializer {
     /** The fraction of the first {@code rows} tuples of {@code data} ({@code batch}) that filter {@code r} keeps when tested so. */
     private double passRate(RuntimeFilter r, FilterKernelCompiler.KeyTest test, SliceData data, Batch batch, int rows, int[] sel,
                             StringScratch scratch) {
-        if (rows == 0) return 0;
-        FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(null, tableToBatch, inputs(data),
-                List.of(new FilterKernelCompiler.RuntimeFilterKeys(r.columns(), test)), c -> input.table().schema().column(c).name());
         long[] b = new long[FilterKernelCompiler.BOUNDS];
         r.bounds(b, 0);
+        return sampledPassRate(null, List.of(new FilterKernelCompiler.RuntimeFilterKeys(r.columns(), test)),
+                new BloomFilter[] {r.filter()}, b, data, batch, rows, sel, scratch);
+    }
+
+    /** The fraction of the first {@code rows} tuples that a kernel of {@code p} and {@code keys} alone keeps. */
+    private double sampledPassRate(Expr p, List<FilterKernelCompiler.RuntimeFilterKeys> keys, BloomFilter[] filters, long[] bounds,
+                                   SliceData data, Batch batch, int rows, int[] sel, StringScratch scratch) {
+        if (rows == 0) return 0;
+        FilterKernelCompiler.Compiled one = FilterKernelCompiler.compile(p, tableToBatch, inputs(data), keys,
+                c -> input.table().schema().column(c).name());
         try (FilterKernelCompiler.Kernel k = one.instantiate(input.allocator())) {
-            return (double) k.select(batch, rows, sel, scratch, new BloomFilter[] {r.filter()}, b) / rows;
+            return (double) k.select(batch, rows, sel, scratch, filters, bounds) / rows;
         } finally {
             scratch.reset();
         }
