@@ -981,6 +981,31 @@ class PriorGuidedPolicyTest {
     }
 
     @Test
+    void aDriftRoundWhoseWinnerDoesNotSustainItsSampleLeavesWhatTheScanMeasuredFirst() {
+        // The phase-change query over 232 morsels: staging runs at 1,400 morsels/s in the first half and 490 in the
+        // second, pushdown at 350 in the first and 1,000 in the second, its first slices after a switch running ahead
+        // (1,750). Staging remembered best: the drift round in the second half finds pushdown's sample above staging's
+        // reference, but pushdown then runs below it, so the next scan starts in staging again, not in pushdown (which
+        // ran the first half at a quarter of staging's speed and the scans alternated).
+        int morsels = 232;
+        PolicySimulator.Trace phases = (m, slice, since) -> switch (m) {
+            case DIRECT -> 250.0;
+            case STAGING -> slice < morsels / 2 ? 1400.0 : 490.0;
+            case PUSHDOWN -> slice < morsels / 2 ? 350.0 : since < 24 ? 1750.0 : 1000.0;
+        };
+        SamplingCoordinator c = compiled();
+        c.memory().put("trips|P", Map.of(DIRECT, 250.0, STAGING, 1400.0, PUSHDOWN, 350.0));
+        PolicySimulator second = run(c, model(2, 3, 10), "trips|P", morsels, phases);
+        assertEquals(1, second.notesContaining("exploit pushdown"), second.notes.toString());
+        assertTrue(second.count(PUSHDOWN, morsels * 3 / 4, morsels) > morsels / 8, second.notes.toString());
+        Map<ScanMode, Double> remembered = c.memory().get("trips|P");
+        assertTrue(remembered.get(STAGING) > remembered.get(PUSHDOWN), remembered.toString());
+        PolicySimulator third = run(c, model(2, 3, 10), "trips|P", morsels, phases);
+        assertEquals(morsels / 4, third.count(STAGING, 0, morsels / 4), third.notes.toString());
+        assertTrue(third.count(PUSHDOWN, morsels * 3 / 4, morsels) > morsels / 8, third.notes.toString());
+    }
+
+    @Test
     void aRoundTheRememberedFiguresStartCountsAChallengersSampleAtMostAtWhatItWasRememberedAt() {
         // Issue 16, over a storage node: the scan starts in pushdown from memory, its reference comes in below 85% of the
         // remembered rate, and the round samples pull-up, whose first slices after the switch run ahead (128 slices/s)
