@@ -46,8 +46,9 @@ public final class EngineProperties {
         m.put("scan.outputQueue", "capacity of a scan's output queue in rowsets");
         m.put("scan.inlineRows", "a scan of at most this many rows runs on its pipeline's thread, without scan workers "
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
-        m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice (default "
-                + QueryOptions.DEFAULT_MORSEL_ROWS + ", 0 = whole slices)");
+        m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice: auto (default: "
+                + "over an emulated link where whole slices are too few to sample, morsels as large as a round allows; else whole "
+                + "slices) | 0 (whole slices) | N");
         m.put("scan.selfServe", "whether a scan whose segments are all cached runs on its compute workers alone, "
                 + "without scheduler and materializer threads: true | false (default true)");
         m.put("policy.kind", "the adaptive policy: prior (a cost model or what earlier scans measured, sampling only close "
@@ -119,7 +120,7 @@ public final class EngineProperties {
                 case "scan.sliceRows" -> sliceRows = storedSlicesOnly(name, intAtLeast(name, v, 0));
                 case "scan.outputQueue" -> outputQueue = intAtLeast(name, v, 1);
                 case "scan.inlineRows" -> inlineRows = longAtLeast(name, v, 0);
-                case "scan.morselRows" -> morselRows = intAtLeast(name, v, 0);
+                case "scan.morselRows" -> morselRows = v.equalsIgnoreCase("auto") ? QueryOptions.AUTO_MORSELS : intAtLeast(name, v, 0);
                 case "scan.selfServe" -> selfServe = bool(name, v);
                 case "policy.nSample" -> p = p.withNSample(intAtLeast(name, v, 1));
                 case "policy.delta" -> p = p.withDelta(fraction(name, v, false));

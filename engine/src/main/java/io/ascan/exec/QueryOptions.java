@@ -25,12 +25,17 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
     public static final long DEFAULT_INLINE_ROWS = 1 << 16;
 
     /**
-     * {@code scan.morselRows} by default: whole slices. With morsels of 16,384 rows (docs/architecture.md,
-     * "Morsels") adaptive scans at the default layout are no faster than with whole slices, and each
-     * morsel costs about three thread hand-offs (docs/benchmarks.md, "AdaptiveScan at the default
-     * layout"), so they are asked for, not the default.
+     * {@code scan.morselRows=auto}: an adaptive scan over an emulated link splits its slices into
+     * morsels only where its whole slices are too few for a sampling round and morsels are not (the
+     * phase-change query's 16 slices), as large as a round allows, and keeps whole slices elsewhere
+     * ({@code AdaptiveScan}). Morsels everywhere measured 1.33x slower without a link, and each costs
+     * about three thread hand-offs (docs/benchmarks.md, "AdaptiveScan at the default layout"); a
+     * scan that cannot sample cannot notice a phase change.
      */
-    public static final int DEFAULT_MORSEL_ROWS = 0;
+    public static final int AUTO_MORSELS = -1;
+
+    /** {@code scan.morselRows} by default: {@link #AUTO_MORSELS}. */
+    public static final int DEFAULT_MORSEL_ROWS = AUTO_MORSELS;
 
     /** The setting of the per-query off-heap memory limit, named by the error when a query exceeds it. */
     public static final String MEMORY_SETTING = "query.memory";
@@ -94,7 +99,7 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
         if (memoryLimit < 1 << 20) throw new IllegalArgumentException(MEMORY_SETTING + " must be at least 1 MiB, got " + memoryLimit);
         if (timeoutMillis < 0) throw new IllegalArgumentException("the timeout must not be negative");
         if (inlineRows < 0) throw new IllegalArgumentException("scan.inlineRows must not be negative");
-        if (morselRows < 0) throw new IllegalArgumentException("scan.morselRows must not be negative");
+        if (morselRows < AUTO_MORSELS) throw new IllegalArgumentException("scan.morselRows must be auto or not negative");
     }
 
     /** Whether a hot scan (every segment cached) runs on its compute workers alone (no scan threads). */

@@ -43,8 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
 class PhaseChangeTest {
     static final int ROWS = 1_000_000;
     static final int SLICE_ROWS = 1024;
+    /** The same trips in 8 slices: too few for a sampling round, as at the default layout (4 M trips in 16 slices). */
+    static final int COARSE_SLICE_ROWS = 131_072;
     @TempDir static Path scratch;
     static String url;
+    static String coarseUrl;
     static String query;
 
     @BeforeAll
@@ -53,6 +56,10 @@ class PhaseChangeTest {
         Workload.cli("gen", "taxi", "--rows", Integer.toString(ROWS), "--phase-change", "--slice-rows",
                 Integer.toString(SLICE_ROWS), "--dir", db.toString(), "--threads", "2");
         url = "jdbc:ascan:" + db;
+        Path coarse = scratch.resolve("coarse");
+        Workload.cli("gen", "taxi", "--rows", Integer.toString(ROWS), "--phase-change", "--slice-rows",
+                Integer.toString(COARSE_SLICE_ROWS), "--dir", coarse.toString(), "--threads", "2");
+        coarseUrl = "jdbc:ascan:" + coarse;
         List<String> brooklyn = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT locationid FROM zones WHERE borough = 'Brooklyn'")) {
@@ -65,6 +72,10 @@ class PhaseChangeTest {
 
     /** Runs the query; returns its rows (as text) and adds the trips scan's report to {@code reports}. */
     static List<String> run(String settings, List<ScanReport> reports) throws SQLException {
+        return run(url, settings, reports);
+    }
+
+    static List<String> run(String url, String settings, List<ScanReport> reports) throws SQLException {
         List<String> rows = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url + settings); Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery(query)) {
@@ -123,5 +134,36 @@ class PhaseChangeTest {
         assertTrue(r.notes().stream().anyMatch(n -> n.slice() > boundary && n.text().startsWith("drift on staging")), report);
         assertTrue(r.switches().stream().anyMatch(s -> s.to() == ScanMode.PUSHDOWN && s.slice() > boundary), report);
         assertEquals(ScanMode.PUSHDOWN, r.timeline().getLast().mode(), "the scan ended in pushdown: " + report);
+        // scan.morselRows=auto, the default: 977 slices fit a round, so they are not split
+        assertEquals(977, r.slices(), report);
+        assertTrue(r.notes().stream().noneMatch(n -> n.text().startsWith("morsels of")), report);
+    }
+
+    /**
+     * At a coarse layout (8 slices, as the default layout's 16 for 4 M trips) whole slices are too
+     * few for a round: {@code scan.morselRows=auto}, the default, splits them into morsels over the
+     * slow link, and the scan samples and switches to pushdown after the phase change as on the fine
+     * layout. Without a link the scan keeps its whole slices.
+     */
+    @Test
+    void autoMorselsLetACoarseLayoutAdapt() throws SQLException {
+        List<ScanReport> reports = new ArrayList<>();
+        List<String> adaptive = run(coarseUrl, "?mode=adaptive&interconnect.bandwidth=5000000&policy.clock=link&storage.threads=1"
+                + "&scan.outputQueue=4", reports);
+        assertEquals(run("?mode=direct", new ArrayList<>()), adaptive, "same result as a direct scan");
+        ScanReport r = reports.getFirst();
+        String report = r.format();
+        assertTrue(r.notes().stream().anyMatch(n -> n.text().startsWith("morsels of") && n.text().contains("scan.morselRows=auto")),
+                report);
+        assertTrue(r.slices() >= 8 * 16, "at least 16 morsels a slice: " + report);
+        assertEquals(r.slices(), r.slicesDone(), report);
+        long boundary = r.slices() / 2;
+        assertTrue(r.notes().stream().anyMatch(n -> n.text().startsWith("sampling")), "it samples: " + report);
+        assertTrue(r.switches().stream().anyMatch(s -> s.to() == ScanMode.PUSHDOWN && s.slice() > boundary), report);
+        assertEquals(ScanMode.PUSHDOWN, r.timeline().getLast().mode(), "the scan ended in pushdown: " + report);
+
+        reports.clear();
+        assertEquals(adaptive, run(coarseUrl, "?mode=adaptive", reports), "same result without a link");
+        assertEquals(8, reports.getFirst().slices(), "whole slices without a link: " + reports.getFirst().format());
     }
 }

@@ -185,25 +185,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         List<ScanMode> offered = remote ? REMOTE_MODES : List.of(ScanMode.values());
         // Morsels (docs/architecture.md): a local scan with workers splits its slices; a remote node serves whole slices.
         boolean inline = inline(o.inlineRows());
-        int morselRows = remote || inline ? 0 : o.morselRows();
+        boolean auto = !remote && !inline && o.morselRows() == QueryOptions.AUTO_MORSELS;
+        int morselRows = remote || inline || auto ? 0 : o.morselRows();
         long units = Morsel.count(node.slices(), morselRows);
         ColumnFileVersion[] versions = !inline && selfServed(o, remote, morselRows) && !node.slices().isEmpty()
                 ? TableReader.versions(node.table(), readColumns) : null;
         // Whether the scan may serve itself: what its modes run at then is its workers' own, remembered apart.
         boolean hot = versions != null && resident(query, versions);
-        ScanPolicies.Choice choice = ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
-                env.coordinator(), sampleFirst, unsampledStart(), offered,
-                remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
-                        runtimeFilters, remoteLink(), remotePullup(), o.storageThreads(), o.computeThreads(), offered)
-                        : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
-                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
-                remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()
-                        : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
-                        + (hot ? "|self-served" : ""));
-        figures.start(choice.policy().name());
-        cacheCounts.enabled(query.segmentCache().enabled());
-        OutputQueue output = new OutputQueue(o.outputQueue());
-        Map<ScanMode, InputQueue> inputs = new EnumMap<>(ScanMode.class);
+        ScanPolicies.Choice choice = choice(o, remote, offered, sampleFirst, morselRows, units, hot);
         Map<ScanMode, Integer> workers = new EnumMap<>(ScanMode.class);
         int inFlight = 0;
         for (ScanMode m : choice.modes()) {
@@ -211,6 +200,18 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             workers.put(m, n);
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
+        if (auto && (morselRows = autoMorselRows(choice, inFlight + o.outputQueue())) > 0) {
+            units = Morsel.count(node.slices(), morselRows);
+            choice = choice(o, remote, offered, sampleFirst, morselRows, units, hot);
+        }
+        figures.start(choice.policy().name());
+        if (auto && morselRows > 0) {
+            figures.note(0, figures.now(), String.format(java.util.Locale.ROOT, "morsels of %d rows (scan.morselRows=auto): %d slices"
+                    + " are too few to sample, %d morsels are not", morselRows, node.slices().size(), units));
+        }
+        cacheCounts.enabled(query.segmentCache().enabled());
+        OutputQueue output = new OutputQueue(o.outputQueue());
+        Map<ScanMode, InputQueue> inputs = new EnumMap<>(ScanMode.class);
         // Deeper queues raise the warm-up k, which only makes sampling less likely: the check holds with them.
         this.units = units;
         boolean settled = settled(choice, inFlight + output.capacity(), units);
@@ -348,6 +349,46 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
      * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
      */
+    /** The scan's policy and modes, with its cost model and shape for {@code morselRows} ({@code units} morsels). */
+    private ScanPolicies.Choice choice(QueryOptions o, boolean remote, List<ScanMode> offered, ScanMode sampleFirst, int morselRows,
+                                       long units, boolean hot) {
+        return ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
+                env.coordinator(), sampleFirst, unsampledStart(), offered,
+                remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
+                        runtimeFilters, remoteLink(), remotePullup(), o.storageThreads(), o.computeThreads(), offered)
+                        : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
+                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
+                remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()
+                        : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
+                        + (hot ? "|self-served" : ""));
+    }
+
+    /** The smallest morsel {@code scan.morselRows=auto} splits into: below it a morsel's hand-offs outweigh its rows' work. */
+    static final int MIN_AUTO_MORSEL_ROWS = 4096;
+
+    /**
+     * {@code scan.morselRows=auto}: the rows of the morsels this scan splits its slices into, or 0
+     * for whole slices. Morsels only over an emulated link, where the modes differ by the bytes each
+     * moves over it (without one they measured within the run-to-run noise of each other, and
+     * morsels everywhere cost 1.33x), and only where whole slices are too few for the policy to
+     * sample ({@code warmup} slices in flight and queued ahead of each mode's window): a scan that
+     * cannot sample runs its prior's pick throughout and cannot notice a phase change (the taxi
+     * phase-change query: 16 slices). Then the largest power-of-two morsel with which a round fits,
+     * so that the scan pays for as few hand-offs as sampling needs (about three a morsel).
+     */
+    private int autoMorselRows(ScanPolicies.Choice choice, int warmup) {
+        List<io.ascan.format.SliceMeta> slices = node.slices();
+        if (!env.interconnect().emulated() || choice.modes().size() < 2 || !settled(choice, warmup, slices.size())) return 0;
+        int largest = 0;
+        for (io.ascan.format.SliceMeta sm : slices) largest = Math.max(largest, sm.rowCount());
+        int queued = warmup + MORSEL_INPUT_QUEUE_SLOTS - INPUT_QUEUE_SLOTS;
+        for (int rows = Integer.highestOneBit(Math.max(1, largest / 2)); rows >= MIN_AUTO_MORSEL_ROWS; rows /= 2) {
+            long n = Morsel.count(slices, rows);
+            if (n > slices.size() && !settled(choice, queued, n)) return rows;
+        }
+        return 0;
+    }
+
     private static boolean settled(ScanPolicies.Choice choice, int warmup, long units) {
         return !choice.policy().mayChange(choice.modes().size(), units, warmup);
     }
