@@ -143,7 +143,8 @@ class PhaseChangeTest {
      * At a coarse layout (8 slices, as the default layout's 16 for 4 M trips) whole slices are too
      * few for a round: {@code scan.morselRows=auto}, the default, splits them into morsels over the
      * slow link, and the scan samples and switches to pushdown after the phase change as on the fine
-     * layout. Without a link the scan keeps its whole slices.
+     * layout. Without a link, or over one so fast that the scan takes a few milliseconds, the scan keeps
+     * its whole slices.
      */
     @Test
     void autoMorselsLetACoarseLayoutAdapt() throws SQLException {
@@ -165,5 +166,9 @@ class PhaseChangeTest {
         reports.clear();
         assertEquals(adaptive, run(coarseUrl, "?mode=adaptive", reports), "same result without a link");
         assertEquals(8, reports.getFirst().slices(), "whole slices without a link: " + reports.getFirst().format());
+        // Over a 20 GB/s link the scan takes a few ms: its morsels' hand-offs would cost more than choosing gains.
+        reports.clear();
+        assertEquals(adaptive, run(coarseUrl, "?mode=adaptive&interconnect.bandwidth=20000000000&storage.threads=1", reports));
+        assertEquals(8, reports.getFirst().slices(), "whole slices for a short scan: " + reports.getFirst().format());
     }
 }

@@ -20,6 +20,7 @@ import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.materializer.Materializer;
+import io.ascan.scan.policy.ModePrior;
 import io.ascan.scan.materializer.PushdownMaterializer;
 import io.ascan.scan.materializer.RuntimeFilter;
 import io.ascan.scan.materializer.ScanInput;
@@ -200,7 +201,7 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             workers.put(m, n);
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
-        if (auto && (morselRows = autoMorselRows(choice, inFlight + o.outputQueue())) > 0) {
+        if (auto && (morselRows = autoMorselRows(choice, inFlight + o.outputQueue(), o, offered)) > 0) {
             units = Morsel.count(node.slices(), morselRows);
             choice = choice(o, remote, offered, sampleFirst, morselRows, units, hot);
         }
@@ -365,6 +366,14 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
 
     /** The smallest morsel {@code scan.morselRows=auto} splits into: below it a morsel's hand-offs outweigh its rows' work. */
     static final int MIN_AUTO_MORSEL_ROWS = 4096;
+    /**
+     * What a morsel costs an adaptive scan beyond its rows' work, in ns: its three thread hand-offs and its own
+     * materializer session. SSB SF 1 at 500 MB/s, queries that ran pushdown throughout: q1.1 39 ms in 36 whole slices,
+     * 78 ms in about 360 morsels (docs/benchmarks.md, round 19).
+     */
+    static final long MORSEL_NANOS = 100_000;
+    /** The largest share of a scan's expected time that {@code scan.morselRows=auto} spends on its morsels' cost. */
+    static final double MAX_MORSEL_SHARE = 1.0 / 3;
 
     /**
      * {@code scan.morselRows=auto}: the rows of the morsels this scan splits its slices into, or 0
@@ -374,17 +383,25 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * sample ({@code warmup} slices in flight and queued ahead of each mode's window): a scan that
      * cannot sample runs its prior's pick throughout and cannot notice a phase change (the taxi
      * phase-change query: 16 slices). Then the largest power-of-two morsel with which a round fits,
-     * so that the scan pays for as few hand-offs as sampling needs (about three a morsel).
+     * so that the scan pays for as few hand-offs as sampling needs, and only if their cost
+     * ({@link #MORSEL_NANOS} each) is at most {@link #MAX_MORSEL_SHARE} of what the cost model expects
+     * the scan to take in its best mode: SSB SF 1's scans take 12-60 ms in pushdown at 500 MB/s, and
+     * 360 morsels doubled them, while the phase-change query's take 100-2,000 ms.
      */
-    private int autoMorselRows(ScanPolicies.Choice choice, int warmup) {
+    private int autoMorselRows(ScanPolicies.Choice choice, int warmup, QueryOptions o, List<ScanMode> offered) {
         List<io.ascan.format.SliceMeta> slices = node.slices();
         if (!env.interconnect().emulated() || choice.modes().size() < 2 || !settled(choice, warmup, slices.size())) return 0;
+        ModePrior model = ModeCosts.of(node.table(), slices, node.columns(), readColumns, node.predicate(), runtimeFilters,
+                env.interconnect(), o.storageThreads(), o.computeThreads(), offered, slices.size());
+        ScanMode best = model.best(choice.modes());
+        if (best == null || !(model.of(best) > 0)) return 0;
+        double expectedNanos = slices.size() / model.of(best) * 1e9;
         int largest = 0;
         for (io.ascan.format.SliceMeta sm : slices) largest = Math.max(largest, sm.rowCount());
         int queued = warmup + MORSEL_INPUT_QUEUE_SLOTS - INPUT_QUEUE_SLOTS;
         for (int rows = Integer.highestOneBit(Math.max(1, largest / 2)); rows >= MIN_AUTO_MORSEL_ROWS; rows /= 2) {
             long n = Morsel.count(slices, rows);
-            if (n > slices.size() && !settled(choice, queued, n)) return rows;
+            if (n > slices.size() && !settled(choice, queued, n)) return n * MORSEL_NANOS <= MAX_MORSEL_SHARE * expectedNanos ? rows : 0;
         }
         return 0;
     }
