@@ -47,7 +47,8 @@ public final class EngineProperties {
         m.put("scan.inlineRows", "a scan of at most this many rows runs on its pipeline's thread, without scan workers "
                 + "(default " + QueryOptions.DEFAULT_INLINE_ROWS + ", 0 = never)");
         m.put("scan.morselRows", "rows of the unit an adaptive scan assigns a mode to, a part of a slice: auto (default: "
-                + "over an emulated link where whole slices are too few to sample, morsels as large as a round allows; else whole "
+                + "over an emulated link where whole slices are too few to sample and the scan is long enough to pay for them, morsels "
+                + "as large as a round allows; else whole "
                 + "slices) | 0 (whole slices) | N");
         m.put("scan.selfServe", "whether a scan whose segments are all cached runs on its compute workers alone, "
                 + "without scheduler and materializer threads: true | false (default true)");
