@@ -18,7 +18,8 @@ public final class Allocators {
             return new RootAllocator(RootAllocator.configBuilder().maxAllocation(limitBytes)
                     .allocationManagerFactory(CheckedAllocationManager.FACTORY).build());
         }
-        return new RootAllocator(limitBytes);
+        return new RootAllocator(RootAllocator.configBuilder().maxAllocation(limitBytes)
+                .allocationManagerFactory(HugePageAllocationManager.FACTORY).build());
     }
 
     /**

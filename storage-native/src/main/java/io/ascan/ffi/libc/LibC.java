@@ -32,6 +32,25 @@ public final class LibC {
         return errnoName(errno) + " (" + strerror(errno) + ")";
     }
 
+    /** Transparent huge pages: 2 MiB. */
+    public static final long HUGE_PAGE = 2L << 20;
+
+    private static final boolean LINUX = System.getProperty("os.name", "").startsWith("Linux");
+
+    /**
+     * Asks Linux to back the 2 MiB-aligned part of {@code [address, address + length)} with
+     * transparent huge pages (madvise MADV_HUGEPAGE; the machine's default, {@code madvise}, only
+     * gives them to ranges that ask). Call it before the memory is first touched: a fresh 30 MiB
+     * hash table's first writes fault 7,680 small pages (21 ms on one thread here) or 15 huge ones
+     * (9 ms), and its random probes miss the TLB far less. Best effort: false where the kernel,
+     * the OS or the range does not allow it.
+     */
+    public static boolean adviseHugePages(long address, long length) {
+        if (!LINUX || length < 2 * HUGE_PAGE) return false;
+        long start = (address + HUGE_PAGE - 1) & -HUGE_PAGE, end = (address + length) & -HUGE_PAGE;
+        return end > start && libc_h.madvise(start, end - start, libc_h.MADV_HUGEPAGE) == 0;
+    }
+
     /** open(2), retried on EINTR. Returns the file descriptor. */
     public static int open(Path path, int flags) throws ErrnoException {
         try (Arena arena = Arena.ofConfined()) {

@@ -45,6 +45,8 @@ public final class libc_h {
     public static final int POSIX_FADV_NOREUSE = 5;
     // <unistd.h>
     public static final int _SC_NPROCESSORS_CONF = 83;
+    // <sys/mman.h>
+    public static final int MADV_HUGEPAGE = 14;
     // <errno.h>
     public static final int EPERM = 1;
     public static final int ENOENT = 2;
@@ -243,6 +245,22 @@ public final class libc_h {
     public static void free(MemorySegment ptr) {
         try {
             free.HANDLE.invokeExact(ptr);
+        } catch (Error | RuntimeException ex) {
+            throw ex;
+        } catch (Throwable ex) {
+            throw unreachable(ex);
+        }
+    }
+
+    // int madvise(void *addr, size_t length, int advice);  the address as a long: it is a range's start, not a pointer read
+    private static final class madvise {
+        static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_LONG, C_LONG, C_INT);
+        static final MethodHandle HANDLE = LINKER.downcallHandle(findOrThrow("madvise"), DESC);
+    }
+
+    public static int madvise(long addr, long length, int advice) {
+        try {
+            return (int) madvise.HANDLE.invokeExact(addr, length, advice);
         } catch (Error | RuntimeException ex) {
             throw ex;
         } catch (Throwable ex) {
