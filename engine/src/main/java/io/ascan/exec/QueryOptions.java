@@ -27,10 +27,10 @@ public record QueryOptions(ScanStrategy mode, int computeThreads, int storageThr
     /**
      * {@code scan.morselRows=auto}: an adaptive scan over an emulated link splits its slices into
      * morsels only where its whole slices are too few for a sampling round and morsels are not (the
-     * phase-change query's 16 slices), as large as a round allows, and keeps whole slices elsewhere
-     * ({@code AdaptiveScan}). Morsels everywhere measured 1.33x slower without a link, and each costs
-     * about three thread hand-offs (docs/benchmarks.md, "AdaptiveScan at the default layout"); a
-     * scan that cannot sample cannot notice a phase change.
+     * phase-change query's 16 slices) and the scan is long enough for their cost, as large as a
+     * round allows, and keeps whole slices elsewhere ({@code AdaptiveScan}). Morsels everywhere
+     * measured 1.33x slower without a link, and each costs about three thread hand-offs
+     * (docs/benchmarks.md, round 19); a scan that cannot sample cannot notice a phase change.
      */
     public static final int AUTO_MORSELS = -1;
 

@@ -20,10 +20,10 @@ import io.ascan.scan.ScanEnvironment;
 import io.ascan.scan.ScanMode;
 import io.ascan.scan.ScanReport;
 import io.ascan.scan.materializer.Materializer;
-import io.ascan.scan.policy.ModePrior;
 import io.ascan.scan.materializer.PushdownMaterializer;
 import io.ascan.scan.materializer.RuntimeFilter;
 import io.ascan.scan.materializer.ScanInput;
+import io.ascan.scan.policy.ModePrior;
 import io.ascan.topology.LineTracker;
 import io.ascan.types.DataType;
 import java.util.ArrayList;
@@ -346,10 +346,6 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return sb.toString();
     }
 
-    /**
-     * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
-     * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
-     */
     /** The scan's policy and modes, with its cost model and shape for {@code morselRows} ({@code units} morsels). */
     private ScanPolicies.Choice choice(QueryOptions o, boolean remote, List<ScanMode> offered, ScanMode sampleFirst, int morselRows,
                                        long units, boolean hot) {
@@ -406,6 +402,10 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return 0;
     }
 
+    /**
+     * Whether the scan's mode is fixed from its start: a static policy, or an adaptive one over too
+     * few slices to sample with warm-up {@code warmup} (the back-pressure policy watches its queues).
+     */
     private static boolean settled(ScanPolicies.Choice choice, int warmup, long units) {
         return !choice.policy().mayChange(choice.modes().size(), units, warmup);
     }
