@@ -97,10 +97,12 @@ public final class Engine {
 
     /** Gives up one user's hold; the last one closes the engine (its cache, pools and allocator). */
     public void release() {
+        boolean last;
         synchronized (ENGINES) {
             if (users == 0) throw new IllegalStateException("the engine was released more often than acquired");
             if (--users > 0) return;
             ENGINES.remove(key);
+            last = ENGINES.isEmpty();
         }
         try {
             computeCache.close();
@@ -110,6 +112,7 @@ public final class Engine {
             if (storagePool != null) storagePool.close();
         } finally {
             allocator.close();
+            if (last) Allocators.freeKept(); // no engine left to reuse the large blocks its queries released
         }
     }
 

@@ -35,6 +35,14 @@ public final class Allocators {
         }
     }
 
+    /**
+     * Frees the large blocks that released buffers left for reuse (performance.md, "Large buffers");
+     * buffers still allocated keep theirs. Returns the bytes freed.
+     */
+    public static long freeKept() {
+        return HugePageAllocationManager.freeKept();
+    }
+
     public static BufferAllocator root() {
         return root(Long.MAX_VALUE);
     }

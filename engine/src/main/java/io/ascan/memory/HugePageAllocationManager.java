@@ -18,7 +18,8 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  * The allocation manager of the engine's allocators: buffers of at least {@link #HUGE} bytes (join
  * hash tables' head arrays, large group tables, row stores' runs) are blocks of whole 2 MiB pages,
  * advised to transparent huge pages before anything touches them, and kept for reuse when released
- * (up to {@link #KEPT_BYTES}), as Netty keeps its pooled chunks; smaller buffers are Netty's, as
+ * (up to {@link #KEPT_BYTES}, freed when the last engine closes: {@link Allocators#freeKept}), as
+ * Netty keeps its pooled chunks; smaller buffers are Netty's, as
  * with Arrow's default. Netty allocates the large sizes unpooled, fresh pages from the kernel every
  * time: TPC-H SF 10 q03's `orders` build zeroed its 30 MB head array in 40 ms on each of two
  * threads, all of it first-touch page faults, which a reused block does not take.
@@ -26,8 +27,15 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
 final class HugePageAllocationManager extends AllocationManager {
     /** Buffers at least this large get blocks of their own: below it Netty pools them. */
     static final long HUGE = 4L << 20;
-    /** The most bytes of released blocks kept for reuse. */
-    static final long KEPT_BYTES = 512L << 20;
+    /** The most bytes of released blocks kept for reuse: 512 MiB, at most a sixteenth of the machine's memory. */
+    static final long KEPT_BYTES = Math.min(512L << 20, physicalMemory() / 16);
+
+    private static long physicalMemory() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return 512L << 24; // unknown: as if 8 GiB
+    }
 
     /** Released blocks by size, and their total. */
     private static final Map<Long, ArrayDeque<Long>> KEPT = new HashMap<>();
@@ -84,6 +92,24 @@ final class HugePageAllocationManager extends AllocationManager {
         }
         LibC.adviseHugePages(a, size);
         return a;
+    }
+
+    /** Frees every kept block (the last engine closed); returns the bytes freed. */
+    static long freeKept() {
+        Map<Long, ArrayDeque<Long>> blocks;
+        synchronized (HugePageAllocationManager.class) {
+            blocks = new HashMap<>(KEPT);
+            KEPT.clear();
+            keptBytes = 0;
+        }
+        long freed = 0;
+        for (Map.Entry<Long, ArrayDeque<Long>> e : blocks.entrySet()) {
+            for (long a : e.getValue()) {
+                libc_h.free(MemorySegment.ofAddress(a));
+                freed += e.getKey();
+            }
+        }
+        return freed;
     }
 
     /** Bytes of released blocks kept for reuse (for tests). */

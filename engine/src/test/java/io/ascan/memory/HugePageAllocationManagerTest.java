@@ -46,6 +46,17 @@ class HugePageAllocationManagerTest {
     }
 
     @Test
+    void keptBlocksAreFreedOnRequest() {
+        try (BufferAllocator a = root(1L << 30)) {
+            a.buffer(HugePageAllocationManager.HUGE).close();
+        }
+        assertTrue(HugePageAllocationManager.keptBytes() >= HugePageAllocationManager.HUGE);
+        assertTrue(Allocators.freeKept() >= HugePageAllocationManager.HUGE);
+        assertEquals(0, HugePageAllocationManager.keptBytes());
+        assertTrue(HugePageAllocationManager.KEPT_BYTES > 0 && HugePageAllocationManager.KEPT_BYTES <= 512L << 20);
+    }
+
+    @Test
     void smallBuffersStayNettysAndTheLimitHolds() {
         try (BufferAllocator a = root(HugePageAllocationManager.HUGE * 2)) {
             try (ArrowBuf small = a.buffer(1024)) {
