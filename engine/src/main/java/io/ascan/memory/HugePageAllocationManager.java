@@ -34,7 +34,7 @@ final class HugePageAllocationManager extends AllocationManager {
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getTotalMemorySize();
         }
-        return 512L << 24; // unknown: as if 8 GiB
+        return 8L << 30; // unknown: as if 8 GiB
     }
 
     /** Released blocks by size, and their total. */

@@ -193,7 +193,8 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
                 ? TableReader.versions(node.table(), readColumns) : null;
         // Whether the scan may serve itself: what its modes run at then is its workers' own, remembered apart.
         boolean hot = versions != null && resident(query, versions);
-        ScanPolicies.Choice choice = choice(o, remote, offered, sampleFirst, morselRows, units, hot);
+        ModePrior prior = prior(o, remote, offered, units);
+        ScanPolicies.Choice choice = choice(o, remote, offered, sampleFirst, morselRows, prior, hot);
         Map<ScanMode, Integer> workers = new EnumMap<>(ScanMode.class);
         int inFlight = 0;
         for (ScanMode m : choice.modes()) {
@@ -201,9 +202,13 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
             workers.put(m, n);
             inFlight = Math.max(inFlight, n + INPUT_QUEUE_SLOTS);
         }
-        if (auto && (morselRows = autoMorselRows(choice, inFlight + o.outputQueue(), o, offered)) > 0) {
-            units = Morsel.count(node.slices(), morselRows);
-            choice = choice(o, remote, offered, sampleFirst, morselRows, units, hot);
+        if (auto) {
+            // the whole-slice prior is what autoMorselRows weighs the morsels' cost against
+            morselRows = autoMorselRows(choice, prior, inFlight + o.outputQueue());
+            if (morselRows > 0) {
+                units = Morsel.count(node.slices(), morselRows);
+                choice = choice(o, remote, offered, sampleFirst, morselRows, prior(o, remote, offered, units), hot);
+            }
         }
         figures.start(choice.policy().name());
         if (auto && morselRows > 0) {
@@ -346,15 +351,19 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
         return sb.toString();
     }
 
-    /** The scan's policy and modes, with its cost model and shape for {@code morselRows} ({@code units} morsels). */
+    /** The cost model's prior of each mode, per unit when the scan assigns {@code units} units. */
+    private ModePrior prior(QueryOptions o, boolean remote, List<ScanMode> offered, long units) {
+        return remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
+                runtimeFilters, remoteLink(), remotePullup(), o.storageThreads(), o.computeThreads(), offered)
+                : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
+                node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units);
+    }
+
+    /** The scan's policy and modes, with its cost model's {@code prior} and its shape for {@code morselRows}. */
     private ScanPolicies.Choice choice(QueryOptions o, boolean remote, List<ScanMode> offered, ScanMode sampleFirst, int morselRows,
-                                       long units, boolean hot) {
+                                       ModePrior prior, boolean hot) {
         return ScanPolicies.forMode(remote ? o.execMode().strategy(o.mode()) : o.mode(), o.policy(),
-                env.coordinator(), sampleFirst, unsampledStart(), offered,
-                remote ? ModeCosts.remote(node.table(), node.slices(), node.columns(), readColumns, node.predicate(),
-                        runtimeFilters, remoteLink(), remotePullup(), o.storageThreads(), o.computeThreads(), offered)
-                        : ModeCosts.of(node.table(), node.slices(), node.columns(), readColumns,
-                        node.predicate(), runtimeFilters, env.interconnect(), o.storageThreads(), o.computeThreads(), offered, units),
+                env.coordinator(), sampleFirst, unsampledStart(), offered, prior,
                 remote ? shape(o, morselRows, remoteLink()) + "|exec " + o.execMode()
                         : shape(o, morselRows, env.interconnect().emulated() ? env.interconnect().bandwidth() : 0)
                         + (hot ? "|self-served" : ""));
@@ -381,14 +390,13 @@ public final class AdaptiveScan implements PipelineSource, StateOwner {
      * phase-change query: 16 slices). Then the largest power-of-two morsel with which a round fits,
      * so that the scan pays for as few hand-offs as sampling needs, and only if their cost
      * ({@link #MORSEL_NANOS} each) is at most {@link #MAX_MORSEL_SHARE} of what the cost model expects
-     * the scan to take in its best mode: SSB SF 1's scans take 12-60 ms in pushdown at 500 MB/s, and
-     * 360 morsels doubled them, while the phase-change query's take 100-2,000 ms.
+     * the scan to take in its best mode ({@code model}, per whole slice): SSB SF 1's scans take 12-60
+     * ms in pushdown at 500 MB/s, and 360 morsels doubled them, while the phase-change query's take
+     * 100-2,000 ms.
      */
-    private int autoMorselRows(ScanPolicies.Choice choice, int warmup, QueryOptions o, List<ScanMode> offered) {
+    private int autoMorselRows(ScanPolicies.Choice choice, ModePrior model, int warmup) {
         List<io.ascan.format.SliceMeta> slices = node.slices();
         if (!env.interconnect().emulated() || choice.modes().size() < 2 || !settled(choice, warmup, slices.size())) return 0;
-        ModePrior model = ModeCosts.of(node.table(), slices, node.columns(), readColumns, node.predicate(), runtimeFilters,
-                env.interconnect(), o.storageThreads(), o.computeThreads(), offered, slices.size());
         ScanMode best = model.best(choice.modes());
         if (best == null || !(model.of(best) > 0)) return 0;
         double expectedNanos = slices.size() / model.of(best) * 1e9;

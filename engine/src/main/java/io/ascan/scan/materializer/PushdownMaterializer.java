@@ -47,6 +47,8 @@ public final class PushdownMaterializer implements Materializer {
     /** The runtime filters the kernels apply, in order ({@link RuntimeFilterOrder}); null until measured. */
     private volatile List<RuntimeFilter> applied;
     private volatile BloomFilter[] blooms;
+    /** R before P in the kernels: set with {@link #applied}, before any kernel is compiled. */
+    private volatile boolean runtimeFiltersFirst;
     /** Per applied filter its key range and bitmap address (read by the kernels of ranged filters only). */
     private volatile long[] bounds;
     private final Map<String, FilterKernelCompiler.Compiled> kernels = new ConcurrentHashMap<>();
@@ -98,9 +100,6 @@ public final class PushdownMaterializer implements Materializer {
     public ScanMode mode() {
         return ScanMode.PUSHDOWN;
     }
-
-    /** R before P in the kernels: set with {@link #applied}, before any kernel is compiled. */
-    private volatile boolean runtimeFiltersFirst;
 
     private void apply(List<RuntimeFilter> filters) {
         blooms = filters.stream().map(RuntimeFilter::filter).toArray(BloomFilter[]::new);
@@ -168,16 +167,11 @@ public final class PushdownMaterializer implements Materializer {
         int[] ranked = RuntimeFilterOrder.of(passRates, bytes);
         for (int f : ranked) order.add(filters.get(f));
         if (predicate != null && ranked.length > 0) {
-            double p = predicatePassRate(data, batch, rows, sel, scratch);
+            double p = sampledPassRate(predicate, List.of(), new BloomFilter[0], new long[0], data, batch, rows, sel, scratch);
             runtimeFiltersFirst = RuntimeFilterOrder.beforePredicate(passRates[ranked[0]], bytes[ranked[0]], p,
                     SelectionCodegen.conjuncts(predicate).size());
         }
         apply(order);
-    }
-
-    /** The fraction of the first {@code rows} tuples of {@code data} that P keeps. */
-    private double predicatePassRate(SliceData data, Batch batch, int rows, int[] sel, StringScratch scratch) {
-        return sampledPassRate(predicate, List.of(), new BloomFilter[0], new long[0], data, batch, rows, sel, scratch);
     }
 
     /** Whether the kernels run R before P (decided with the runtime filters' order). */
